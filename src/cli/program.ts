@@ -1,0 +1,53 @@
+import { Command, CommanderError, Option } from 'commander';
+import { InputError } from '../errors.js';
+
+/** Adds the options every command has (cli.md): `--cwd <dir>`. */
+export function withCwd(command: Command): Command {
+  return command.addOption(new Option('--cwd <dir>', 'the workflow repository to work in').default('.', 'current directory'));
+}
+
+/** Appends an "Examples:" block to a command's --help. */
+export function withExamples(command: Command, examples: string[]): Command {
+  return command.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+}
+
+/** Parses a positive integer flag value, or fails as a usage error naming the flag. */
+export function positiveInt(flag: string): (value: string) => number {
+  return (value: string) => {
+    if (!/^\d+$/.test(value.trim()) || Number(value) <= 0) {
+      throw new InputError(`${flag} must be a whole number greater than 0 (got "${value}")`);
+    }
+    return Number(value);
+  };
+}
+
+/** Prints one message line on stderr. */
+export function warn(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/**
+ * Runs the program and maps every failure to the exit codes of cli.md: InputError and usage
+ * errors -> 2 with one line on stderr; anything unexpected -> 2 with the message (and the stack
+ * when N8N_LOCK_DEBUG is set).
+ */
+export async function runProgram(program: Command, argv: string[]): Promise<number> {
+  program.exitOverride();
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2; // commander already printed the message
+    }
+    if (error instanceof InputError) {
+      process.stderr.write(`n8n-lock: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`n8n-lock: internal error: ${(error as Error).message}\n`);
+    if (process.env.N8N_LOCK_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+    return 2;
+  }
+}

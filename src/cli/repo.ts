@@ -1,0 +1,139 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { z } from 'zod';
+import { InputError, formatIssuePath } from '../errors.js';
+import { parseJsonText } from '../workflow/json-file.js';
+import { readText } from './io.js';
+
+/** Optional `n8n-lock.config.json` at the repository root. */
+export const RepoConfigSchema = z
+  .object({
+    workflowsDir: z.string().optional(),
+    envsDir: z.string().optional(),
+    workflowSuffix: z.string().optional(),
+    rules: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+export type RepoConfig = z.infer<typeof RepoConfigSchema>;
+
+/** Where a user's repository keeps its workflows and env files (cli.md "The user's repository"). */
+export interface RepoLayout {
+  root: string;
+  kind: 'default' | 'seed-harness' | 'config';
+  workflowsDir: string;
+  envsDir: string;
+  /** `.json`, or `.template.json` in the seed harness layout. */
+  workflowSuffix: string;
+  config: RepoConfig;
+}
+
+/** Files in the seed harness's config folder that are not environments. */
+const NON_ENV_FILES = new Set(['common.yml', 'common.yaml', 'deployment_order.yml', 'deployment_order.yaml']);
+
+export function loadRepoConfig(root: string): RepoConfig {
+  const path = join(root, 'n8n-lock.config.json');
+  if (!existsSync(path)) return {};
+  const parsed = RepoConfigSchema.safeParse(parseJsonText(readText(path, 'n8n-lock.config.json'), 'n8n-lock.config.json'));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`n8n-lock.config.json: ${formatIssuePath(issue.path)}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export function detectLayout(cwd: string): RepoLayout {
+  const root = resolve(cwd);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`${cwd}: --cwd is not a directory`);
+  const config = loadRepoConfig(root);
+  if (config.workflowsDir || config.envsDir || config.workflowSuffix) {
+    return {
+      root,
+      kind: 'config',
+      workflowsDir: join(root, config.workflowsDir ?? 'workflows'),
+      envsDir: join(root, config.envsDir ?? 'envs'),
+      workflowSuffix: config.workflowSuffix ?? '.json',
+      config,
+    };
+  }
+  const hasDefault = existsSync(join(root, 'workflows')) || existsSync(join(root, 'envs'));
+  const hasSeed = existsSync(join(root, 'n8n-workflows-template')) || existsSync(join(root, 'n8n-config'));
+  if (hasSeed && !hasDefault) {
+    return {
+      root,
+      kind: 'seed-harness',
+      workflowsDir: join(root, 'n8n-workflows-template'),
+      envsDir: join(root, 'n8n-config'),
+      workflowSuffix: '.template.json',
+      config,
+    };
+  }
+  return { root, kind: 'default', workflowsDir: join(root, 'workflows'), envsDir: join(root, 'envs'), workflowSuffix: '.json', config };
+}
+
+/** Path shown to the user: relative to the repository root. */
+export function display(layout: RepoLayout, path: string): string {
+  return relative(layout.root, path) || '.';
+}
+
+export function workflowPath(layout: RepoLayout, key: string): string {
+  return join(layout.workflowsDir, ...key.split('/')) + layout.workflowSuffix;
+}
+
+/** Every workflow key in the workflows folder (nested folders give `billing/invoice`). */
+export function listWorkflowKeys(layout: RepoLayout): string[] {
+  const dir = layout.workflowsDir;
+  if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) throw new InputError(`${display(layout, dir)}: is a file, expected the workflows directory`);
+  const keys: string[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(layout.workflowSuffix) && !entry.name.startsWith('.')) {
+        keys.push(relative(dir, full).split(sep).join('/').slice(0, -layout.workflowSuffix.length));
+      }
+    }
+  };
+  walk(dir);
+  return keys;
+}
+
+/** The environments of the repository: `<envsDir>/<env>.yml`, sorted by name. */
+export function listEnvFiles(layout: RepoLayout): Array<{ name: string; path: string }> {
+  const dir = layout.envsDir;
+  if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) throw new InputError(`${display(layout, dir)}: is a file, expected the env directory`);
+  return readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f) && !NON_ENV_FILES.has(f) && !f.startsWith('.'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.ya?ml$/, ''), path: join(dir, f) }));
+}
+
+/**
+ * `--env a,b` picks those; without it, the only environment if there is exactly one. Several and no
+ * `--env` is an error before anything is touched (cli.md).
+ */
+export function selectEnvs(layout: RepoLayout, envOption: string | undefined): Array<{ name: string; path: string }> {
+  const all = listEnvFiles(layout);
+  if (envOption) {
+    const wanted = envOption.split(',').map((e) => e.trim()).filter(Boolean);
+    return wanted.map((name) => {
+      const found = all.find((e) => e.name === name);
+      if (!found) {
+        const known = all.map((e) => e.name).join(', ') || 'none';
+        throw new InputError(`--env ${name}: no such environment in ${display(layout, dir(layout))} (found: ${known})`);
+      }
+      return found;
+    });
+  }
+  if (all.length > 1) {
+    throw new InputError(
+      `several environments in ${display(layout, dir(layout))} (${all.map((e) => e.name).join(', ')}): choose with --env <name>[,<name>]`,
+    );
+  }
+  return all;
+}
+
+function dir(layout: RepoLayout): string {
+  return layout.envsDir;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** `workflows.<key>`: the id n8n gave the workflow in this environment, and its name. */
+export const WorkflowRefSchema = z
+  .object({
+    id: z.string().describe('n8n workflow id in this environment ("" until deployed)'),
+    name: z.string().describe('workflow name in this environment'),
+  })
+  .passthrough();
+
+/**
+ * One environment (envs/<env>.yml). Unknown keys are allowed and kept: the same file often feeds
+ * other deployment tooling.
+ */
+export const EnvSchema = z
+  .object({
+    name: z.string().optional().describe('environment name, e.g. dev'),
+    displayName: z.string().optional(),
+    workflowNamePostfix: z.string().optional(),
+    credentials: z
+      .object({
+        redis: z.object({ id: z.string(), name: z.string() }).passthrough().optional(),
+      })
+      .passthrough()
+      .optional()
+      .describe('credential ids and names referenced by {{@:env:credentials.*}} placeholders'),
+    workflows: z.record(z.string(), WorkflowRefSchema).nullable().optional().describe('workflow ids by key'),
+    lockScopes: z
+      .array(z.string().min(1))
+      .nullable()
+      .optional()
+      .describe('static lock scopes the error handler frees for a failed execution'),
+  })
+  .passthrough();
+
+export type EnvConfig = z.infer<typeof EnvSchema>;
+
+/** The JSON Schema published as schema/env.schema.json (for `# yaml-language-server: $schema=`). */
+export function envJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(EnvSchema, { target: 'draft-7', io: 'input' }),
+    $id: 'https://n8n-lock.dev/schema/env.schema.json',
+    title: 'n8n-lock environment file',
+  } as Record<string, unknown>;
+}

@@ -1,0 +1,87 @@
+// Code-node bodies of error_handler_lock_cleanup (see lock-acquisition.js for the conventions).
+
+/**
+ * Prepare Scope List: one item per scope registered in the env's lockScopes, each carrying the
+ * failed execution's id from the Error Trigger payload.
+ */
+export function prepareScopeList({ $input, lockScopes }) {
+  const payload = $input.first().json;
+  const execution = payload.execution || {};
+  const workflow = payload.workflow || {};
+  const failedExecutionId = execution.id === null || execution.id === undefined || execution.id === '' ? null : String(execution.id);
+  const scopes = [];
+  for (const scope of Array.isArray(lockScopes) ? lockScopes : []) {
+    const name = scope === null || scope === undefined ? '' : String(scope).trim();
+    if (name !== '' && !scopes.includes(name)) scopes.push(name);
+  }
+  const common = { failed_execution_id: failedExecutionId, failed_workflow_id: workflow.id || null, failed_workflow_name: workflow.name || null };
+  if (scopes.length === 0) {
+    return [
+      {
+        json: {
+          has_scopes: false,
+          ...common,
+          reason:
+            'lockScopes is empty in this environment: register the scopes your workflows lock in the env YAML ' +
+            '(n8n-lock add-lock-to-workflow appends static scopes) so failed executions get their locks freed',
+        },
+      },
+    ];
+  }
+  if (failedExecutionId === null) {
+    return [
+      {
+        json: {
+          has_scopes: false,
+          ...common,
+          reason: 'the failed execution has no id (it failed in its trigger node): no lock can be matched to it; its locks expire by TTL',
+        },
+      },
+    ];
+  }
+  return scopes.map((scope) => {
+    const key = 'n8n-lock-' + scope;
+    return { json: { has_scopes: true, scope, key, meta_key: key + ':meta', ...common } };
+  });
+}
+
+/** Filter Owned Scopes: a scope is owned when its sidecar names the failed execution. */
+export function filterOwnedScopes({ $input, $ }) {
+  const prepared = $('Prepare Scope List').all();
+  // GET drops its input fields; its items come back in the order of Prepare Scope List's items.
+  return $input.all().map((item, index) => {
+    const scopeItem = prepared[index].json;
+    const raw = item.json.lock_meta;
+    let meta = null;
+    if (raw !== null && raw !== undefined && raw !== '') {
+      try {
+        meta = typeof raw === 'string' ? JSON.parse(raw) : raw;
+      } catch (error) {
+        meta = null;
+      }
+    }
+    const holder = meta !== null && typeof meta === 'object' && meta.execution_id !== undefined ? String(meta.execution_id) : null;
+    return { json: { ...scopeItem, owned: holder !== null && holder === scopeItem.failed_execution_id, holder_execution_id: holder } };
+  });
+}
+
+/** Log Cleanup: one summary for the operator log, whatever branch reached it. */
+export function logCleanup({ $ }) {
+  const first = $('Prepare Scope List').first().json;
+  if (!first.has_scopes) {
+    return [{ json: { cleaned: false, cleaned_count: 0, scopes: [], failed_execution_id: first.failed_execution_id, reason: first.reason } }];
+  }
+  const checked = $('Filter Owned Scopes').all().map((item) => item.json);
+  const owned = checked.filter((scope) => scope.owned).map((scope) => scope.scope);
+  return [
+    {
+      json: {
+        cleaned: owned.length > 0,
+        cleaned_count: owned.length,
+        scopes: owned,
+        checked_scopes: checked.map((scope) => scope.scope),
+        failed_execution_id: first.failed_execution_id,
+      },
+    },
+  ];
+}

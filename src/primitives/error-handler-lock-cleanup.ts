@@ -1,0 +1,56 @@
+import { codeBody, GraphBuilder } from './common.js';
+import { codeNode, errorTrigger, ifNode, redisNode } from '../workflow/nodes.js';
+import type { Workflow } from '../workflow/schema.js';
+
+const P = 'error_handler_lock_cleanup';
+const CODE = 'error-handler-lock-cleanup';
+
+export const ERROR_HANDLER_NODES = {
+  trigger: 'Error Trigger',
+  prepare: 'Prepare Scope List',
+  hasScopes: 'Has Scopes?',
+  getMeta: 'GET Scope Meta',
+  filter: 'Filter Owned Scopes',
+  owned: 'Owned?',
+  delMeta: 'DEL Owned Meta',
+  delCounter: 'DEL Owned Counter',
+  log: 'Log Cleanup',
+} as const;
+
+/** The placeholder `render` replaces with the env's lockScopes as a JSON array literal. */
+export const LOCK_SCOPES_PLACEHOLDER = '{{@:env:lockScopes}}';
+
+/**
+ * error_handler_lock_cleanup: frees only the locks whose sidecar names the failed execution, for
+ * the scopes registered in the env YAML `lockScopes`.
+ */
+export function buildErrorHandlerLockCleanup(): Workflow {
+  const N = ERROR_HANDLER_NODES;
+  const at = (name: string) => ({ idSeed: `${P}/${name}`, name });
+  return new GraphBuilder()
+    .add(
+      errorTrigger({ ...at(N.trigger), position: [0, 300] }),
+      codeNode(
+        { ...at(N.prepare), position: [220, 300] },
+        codeBody(CODE, 'prepareScopeList', { preamble: [`const LOCK_SCOPES = ${LOCK_SCOPES_PLACEHOLDER};`], extraArgs: 'lockScopes: LOCK_SCOPES' }),
+      ),
+      ifNode({ ...at(N.hasScopes), position: [440, 300] }, '$json.has_scopes'),
+      redisNode({ ...at(N.getMeta), position: [660, 200] }, { operation: 'get', key: '={{ $json.meta_key }}', propertyName: 'lock_meta' }),
+      codeNode({ ...at(N.filter), position: [880, 200] }, codeBody(CODE, 'filterOwnedScopes')),
+      ifNode({ ...at(N.owned), position: [1100, 200] }, '$json.owned'),
+      redisNode({ ...at(N.delMeta), position: [1320, 100] }, { operation: 'delete', key: '={{ $json.meta_key }}' }),
+      redisNode({ ...at(N.delCounter), position: [1540, 100] }, { operation: 'delete', key: '={{ $json.key }}' }),
+      codeNode({ ...at(N.log), position: [1760, 300] }, codeBody(CODE, 'logCleanup')),
+    )
+    .connect(N.trigger, N.prepare)
+    .connect(N.prepare, N.hasScopes)
+    .connect(N.hasScopes, N.getMeta, 0)
+    .connect(N.hasScopes, N.log, 1)
+    .connect(N.getMeta, N.filter)
+    .connect(N.filter, N.owned)
+    .connect(N.owned, N.delMeta, 0)
+    .connect(N.owned, N.log, 1)
+    .connect(N.delMeta, N.delCounter)
+    .connect(N.delCounter, N.log)
+    .build('Error Handler Lock Cleanup');
+}

@@ -1,6 +1,18 @@
 import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../errors.js';
 
+/**
+ * The root command. exitOverride must be set before subcommands are added: commander copies it
+ * into each subcommand at creation, and runProgram relies on it to map errors to exit 2.
+ */
+export function createProgram(name: string, description: string, version: string): Command {
+  return new Command(name)
+    .description(description)
+    .version(version)
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+}
+
 /** Adds the options every command has (cli.md): `--cwd <dir>`. */
 export function withCwd(command: Command): Command {
   return command.addOption(new Option('--cwd <dir>', 'the workflow repository to work in').default('.', 'current directory'));
@@ -32,8 +44,6 @@ export function warn(message: string): void {
  * when N8N_LOCK_DEBUG is set).
  */
 export async function runProgram(program: Command, argv: string[]): Promise<number> {
-  program.exitOverride();
-  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

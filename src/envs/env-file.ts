@@ -21,8 +21,9 @@ export function parseEnvFile(text: string, file: string, name: string): EnvFile 
   const doc = parseDocument(text, { keepSourceTokens: false, prettyErrors: false });
   if (doc.errors.length > 0) {
     const error = doc.errors[0];
-    const pos = error.linePos?.[0];
-    const where = pos ? `:${pos.line}:${pos.col}` : '';
+    const offset = Math.min(error.pos[0], text.length);
+    const before = text.slice(0, offset);
+    const where = `:${before.split('\n').length}:${offset - before.lastIndexOf('\n')}`;
     throw new InputError(`${file}${where}: malformed YAML: ${error.message.split('\n')[0]}`);
   }
   const contents = doc.contents;

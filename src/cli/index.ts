@@ -4,6 +4,8 @@ import { createProgram, runProgram } from './program.js';
 import { registerEmit } from './emit.js';
 import { registerCreateLock } from './create-lock.js';
 import { registerCopyPrimitive } from './copy-primitive.js';
+import { registerAddLock, registerRemoveLock } from './add-lock.js';
+import { registerAddRateLimit, registerRemoveRateLimit } from './add-rate-limit.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -13,5 +15,9 @@ const program = createProgram('n8n-lock', 'Per-resource locks and rate limits fo
 registerEmit(program);
 registerCreateLock(program);
 registerCopyPrimitive(program);
+registerAddLock(program);
+registerAddRateLimit(program);
+registerRemoveLock(program);
+registerRemoveRateLimit(program);
 
 process.exitCode = await runProgram(program, process.argv);

@@ -33,6 +33,24 @@ export function positiveInt(flag: string): (value: string) => number {
   };
 }
 
+/** Parses a number flag value > 0 (fractions allowed). */
+export function positiveNumber(flag: string): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InputError(`${flag} must be a number greater than 0 (got "${value}")`);
+    return n;
+  };
+}
+
+/** Parses a number flag value >= 0. */
+export function nonNegativeNumber(flag: string): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InputError(`${flag} must be a number of 0 or more (got "${value}")`);
+    return n;
+  };
+}
+
 /** Prints one message line on stderr. */
 export function warn(message: string): void {
   process.stderr.write(`${message}\n`);

@@ -100,3 +100,73 @@ export function waitNode(base: Base, amount: string | number): WorkflowNode {
 export function stopAndErrorNode(base: Base, errorMessage: string): WorkflowNode {
   return node(base, 'n8n-nodes-base.stopAndError', 1, { errorMessage });
 }
+
+export interface WorkflowInput {
+  name: string;
+  type: InputType;
+  value: unknown;
+}
+
+/**
+ * Execute Workflow v1.2 calling the workflow whose id is `workflowIdPlaceholder`, with a
+ * defineBelow mapping of native-typed inputs (Execute Workflow checks the types strictly).
+ */
+export function executeWorkflowCall(base: Base, workflowIdPlaceholder: string, inputs: WorkflowInput[]): WorkflowNode {
+  return node(
+    base,
+    'n8n-nodes-base.executeWorkflow',
+    1.2,
+    {
+      workflowId: { __rl: true, value: workflowIdPlaceholder, mode: 'id' },
+      workflowInputs: {
+        mappingMode: 'defineBelow',
+        value: Object.fromEntries(inputs.map((i) => [i.name, i.value])),
+        matchingColumns: [],
+        schema: inputs.map((i) => ({
+          id: i.name,
+          displayName: i.name,
+          required: false,
+          defaultMatch: false,
+          display: true,
+          canBeUsedToMatch: true,
+          type: i.type,
+          removed: false,
+        })),
+        attemptToConvertTypes: false,
+        convertFieldsToString: true,
+      },
+      options: {},
+    },
+    // Only the first item is sent: the primitives read one item, callers may have many.
+    { executeOnce: true },
+  );
+}
+
+/**
+ * Merge v3.2 "choose branch": waits for both inputs and emits input 0's items unchanged (binary
+ * data and item pairing included). Restores the caller's items after an Execute Workflow call.
+ */
+export function mergeKeepFirstInput(base: Base): WorkflowNode {
+  return node(base, 'n8n-nodes-base.merge', 3.2, { mode: 'chooseBranch', useDataOfInput: 1 });
+}
+
+/** Merge v3.2 append with `inputs` inputs (2..10): collects whatever branches produced items. */
+export function mergeAppend(base: Base, inputs: number): WorkflowNode {
+  return node(base, 'n8n-nodes-base.merge', 3.2, inputs > 2 ? { numberInputs: inputs } : {});
+}
+
+export interface Assignment {
+  name: string;
+  value: unknown;
+  type: 'string' | 'number' | 'boolean';
+}
+
+/** Set (Edit Fields) v3.4 that outputs exactly `assignments`. */
+export function setFields(base: Base, assignments: Assignment[]): WorkflowNode {
+  return node(base, 'n8n-nodes-base.set', 3.4, {
+    assignments: {
+      assignments: assignments.map((a) => ({ id: uuidV5(`${base.idSeed}/${a.name}`), name: a.name, value: a.value, type: a.type })),
+    },
+    options: {},
+  });
+}

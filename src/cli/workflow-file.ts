@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { detectJsonStyle, parseJsonText, stringifyJson, type JsonStyle } from '../workflow/json-file.js';
+import { parseWorkflow, type Workflow } from '../workflow/schema.js';
+import { readText } from './io.js';
+import { display, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
+
+export interface WorkflowFile {
+  key: string;
+  path: string;
+  /** Path relative to the repo root, for messages. */
+  label: string;
+  text: string;
+  style: JsonStyle;
+  workflow: Workflow;
+}
+
+/** Reads and schema-checks workflows/<key>.json; an unknown key lists the known ones. */
+export function loadWorkflowFile(layout: RepoLayout, key: string): WorkflowFile {
+  const cleanKey = key.replace(/\.template\.json$|\.json$/, '');
+  const path = workflowPath(layout, cleanKey);
+  const label = display(layout, path);
+  if (!existsSync(path)) {
+    const known = listWorkflowKeys(layout);
+    const hint = known.length ? `known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', ...' : ''}` : `no workflows in ${display(layout, layout.workflowsDir)}`;
+    throw new InputError(`unknown workflow "${key}": ${label} does not exist (${hint})`);
+  }
+  const text = readText(path, label);
+  return { key: cleanKey, path, label, text, style: detectJsonStyle(text), workflow: parseWorkflow(parseJsonText(text, label), label) };
+}
+
+/** The new text of a workflow file, in the file's own indentation and newline style. */
+export function workflowText(file: WorkflowFile, workflow: Workflow): string {
+  return stringifyJson(workflow, file.style);
+}

@@ -1,0 +1,227 @@
+import { InputError } from '../errors.js';
+import { normalizeScopeExpression } from '../workflow/expressions.js';
+import { WorkflowGraph } from '../workflow/graph.js';
+import { executeWorkflowCall, mergeAppend, mergeKeepFirstInput, type WorkflowInput } from '../workflow/nodes.js';
+import { isPlaceholderFor, placeholder } from '../workflow/placeholders.js';
+import type { Workflow, WorkflowNode } from '../workflow/schema.js';
+import { callsTo, firstJsonOf } from './calls.js';
+import {
+  addConnection,
+  clone,
+  COLUMN,
+  entryPoints,
+  freeName,
+  freePosition,
+  markNode,
+  nodeByName,
+  pathEnds,
+  patchResult,
+  removeEdges,
+  requireExecutionOrderV1,
+  shiftNonTriggers,
+  type PatchResult,
+  type PathEnd,
+  type RestoreState,
+} from './common.js';
+
+export const ADD_LOCK_COMMAND = 'add-lock-to-workflow';
+export const CLEANUP_HANDLER_ID = placeholder('workflows.error_handler_lock_cleanup.id');
+const MERGE_MAX_INPUTS = 10;
+
+export interface AddLockOptions {
+  scopeExpression: string;
+  ttlSeconds?: number;
+  maxWaitSeconds?: number;
+  pollSeconds?: number;
+  failFast?: boolean;
+  lockOnError?: boolean;
+  /** Replace an existing different settings.errorWorkflow. */
+  force?: boolean;
+  setExecutionOrderV1?: boolean;
+  /** For messages: the workflow's file. */
+  file?: string;
+}
+
+export interface AddLockResult extends PatchResult {
+  /** The scope when it is the same for every execution (goes into lockScopes). */
+  staticScope: string | undefined;
+}
+
+/**
+ * Wraps a workflow in acquire/release calls (cli.md "Patching rules"):
+ *
+ *   Trigger ─┬─> Lock Acquire ──> Lock Restore Items (input 1)
+ *            └──────────────────> Lock Restore Items (input 0) ──> original first hops
+ *   every path end ──> [Lock Collect (append)] ─┬─> Lock Release ──> Lock Restore Output (input 1)
+ *                                               └──────────────────> Lock Restore Output (input 0)
+ *
+ * Execute Workflow returns the sub-workflow's output, so each call is followed by a choose-branch
+ * Merge that hands on the caller's own items; the release runs once, after every branch that has
+ * items has ended.
+ */
+export function addLock(input: Workflow, options: AddLockOptions): AddLockResult {
+  const file = options.file ?? 'workflow';
+  const scope = normalizeScopeExpression(options.scopeExpression);
+  const workflow = clone(input);
+
+  const existing = callsTo(workflow, 'lock_acquisition');
+  if (existing.length > 0) {
+    throw new InputError(`${file}: already locked (node "${existing[0].name}" calls lock_acquisition); remove it first with n8n-lock remove-lock`);
+  }
+  const graph = new WorkflowGraph(workflow);
+  if (graph.triggers().length === 0) throw new InputError(`${file}: has no (enabled) trigger node: nothing starts it, so there is nothing to lock`);
+  const entries = entryPoints(graph);
+  if (entries.length === 0) throw new InputError(`${file}: no node follows the trigger: there is nothing to lock`);
+  const starts = [...new Set(entries.flatMap((e) => e.targets.map((t) => t.node)))];
+  const ends = pathEnds(graph, starts);
+  if (ends.length === 0) {
+    throw new InputError(`${file}: no path of the flow ends with items (every path loops or stops with an error), so there is no place for the release`);
+  }
+
+  // Settings first: a refusal here must happen before anything is built.
+  const savedSettings: Record<string, unknown> = {};
+  const settingsAbsent = workflow.settings === undefined;
+  const order = requireExecutionOrderV1(workflow, Boolean(options.setExecutionOrderV1), file);
+  if (order.changed) savedSettings.executionOrder = order.original;
+  if (options.lockOnError) {
+    const current = workflow.settings?.errorWorkflow;
+    if (!isPlaceholderFor(current, 'workflows.error_handler_lock_cleanup.id')) {
+      if (current !== undefined && current !== '' && !options.force) {
+        throw new InputError(
+          `${file}: settings.errorWorkflow is already ${JSON.stringify(current)}; use --force to replace it with the lock cleanup handler (n8n runs one error workflow per workflow)`,
+        );
+      }
+      savedSettings.errorWorkflow = current === undefined ? null : current;
+      workflow.settings = { ...(workflow.settings ?? {}), errorWorkflow: CLEANUP_HANDLER_ID };
+    }
+  }
+
+  const state: RestoreState = { shiftX: 2 * COLUMN, connections: {} };
+  if (Object.keys(savedSettings).length > 0) state.settings = savedSettings;
+  if (settingsAbsent && workflow.settings !== undefined) state.settingsAbsent = true;
+  for (const name of new Set([...entries.map((e) => e.trigger), ...ends.map((e) => e.node)])) {
+    state.connections![name] = clone(workflow.connections[name] ?? null);
+  }
+
+  const exactX = shiftNonTriggers(workflow, state.shiftX);
+  if (Object.keys(exactX).length > 0) state.exactX = exactX;
+  const taken = new Set<string>();
+  const nameFor = (base: string) => {
+    const name = freeName(workflow, base, taken);
+    taken.add(name);
+    return name;
+  };
+  const inserted: WorkflowNode[] = [];
+  const place = (wanted: [number, number]) => freePosition({ ...workflow, nodes: [...workflow.nodes, ...inserted] }, wanted);
+
+  // Acquire side: one acquire + restore per entry point (several triggers: each is wrapped).
+  const acquireNames: string[] = [];
+  for (const entry of entries) {
+    const trigger = nodeByName(workflow, entry.trigger);
+    const acquire = nameFor('Lock Acquire');
+    const restore = nameFor('Lock Restore Items');
+    acquireNames.push(acquire);
+    const [tx, ty] = trigger.position;
+    inserted.push(
+      markNode(executeWorkflowCall({ idSeed: `${ADD_LOCK_COMMAND}/${acquire}`, name: acquire, position: place([tx + COLUMN, ty + 160]) }, placeholder('workflows.lock_acquisition.id'), acquireInputs(scope.expression, options)), 'lock-acquire', ADD_LOCK_COMMAND),
+    );
+    inserted.push(markNode(mergeKeepFirstInput({ idSeed: `${ADD_LOCK_COMMAND}/${restore}`, name: restore, position: place([tx + 2 * COLUMN, ty]) }), 'lock-restore-items', ADD_LOCK_COMMAND));
+    removeEdges(workflow, (from, output, _t, type) => from === entry.trigger && output === entry.output && type === 'main');
+    addConnection(workflow.connections, entry.trigger, acquire, entry.output, 0);
+    addConnection(workflow.connections, entry.trigger, restore, entry.output, 0);
+    addConnection(workflow.connections, acquire, restore, 0, 1);
+    for (const target of entry.targets) addConnection(workflow.connections, restore, target.node, 0, target.index, target.type);
+  }
+
+  // Release side: every path end into one Merge (cascaded past 10 inputs), then one release.
+  const endNodes = ends.map((e) => nodeByName(workflow, e.node));
+  const releaseX = Math.max(...endNodes.map((n) => n.position[0])) + COLUMN;
+  const releaseY = Math.round(endNodes.reduce((sum, n) => sum + n.position[1], 0) / endNodes.length);
+  let source: PathEnd;
+  let column = 0;
+  if (ends.length === 1) {
+    source = ends[0];
+  } else {
+    let pending = [...ends];
+    let carried: PathEnd | undefined;
+    do {
+      const room = MERGE_MAX_INPUTS - (carried ? 1 : 0);
+      const batch = [...(carried ? [carried] : []), ...pending.slice(0, room)];
+      pending = pending.slice(room);
+      const collect = nameFor('Lock Collect');
+      inserted.push(markNode(mergeAppend({ idSeed: `${ADD_LOCK_COMMAND}/${collect}`, name: collect, position: place([releaseX + column * COLUMN, releaseY]) }, batch.length), 'lock-collect', ADD_LOCK_COMMAND));
+      column++;
+      batch.forEach((end, index) => addConnection(workflow.connections, end.node, collect, end.output, index));
+      carried = { node: collect, output: 0 };
+    } while (pending.length > 0);
+    source = carried;
+  }
+  const release = nameFor('Lock Release');
+  const restoreOutput = nameFor('Lock Restore Output');
+  inserted.push(
+    markNode(
+      executeWorkflowCall({ idSeed: `${ADD_LOCK_COMMAND}/${release}`, name: release, position: place([releaseX + column * COLUMN, releaseY + 160]) }, placeholder('workflows.lock_release.id'), [
+        { name: 'scope', type: 'string', value: firstJsonOf(acquireNames, 'scope') },
+        { name: 'lock_id', type: 'string', value: firstJsonOf(acquireNames, 'lock_id') },
+      ]),
+      'lock-release',
+      ADD_LOCK_COMMAND,
+    ),
+  );
+  inserted.push(markNode(mergeKeepFirstInput({ idSeed: `${ADD_LOCK_COMMAND}/${restoreOutput}`, name: restoreOutput, position: place([releaseX + (column + 1) * COLUMN, releaseY]) }), 'lock-restore-output', ADD_LOCK_COMMAND));
+  addConnection(workflow.connections, source.node, release, source.output, 0);
+  addConnection(workflow.connections, source.node, restoreOutput, source.output, 0);
+  addConnection(workflow.connections, release, restoreOutput, 0, 1);
+
+  // The first acquire carries what remove-lock must undo outside the inserted nodes.
+  inserted[0] = markNode(inserted[0], 'lock-acquire', ADD_LOCK_COMMAND, state);
+  workflow.nodes.push(...inserted);
+
+  const notes = describeLock(scope.staticScope, scope.expression, entries.length, ends, graph, order.changed, Boolean(options.lockOnError));
+  return { ...patchResult(input, workflow, notes), staticScope: scope.staticScope };
+}
+
+function acquireInputs(scopeExpression: string, options: AddLockOptions): WorkflowInput[] {
+  const inputs: WorkflowInput[] = [
+    { name: 'scope', type: 'string', value: scopeExpression },
+    { name: 'ttl_seconds', type: 'number', value: options.ttlSeconds ?? 86400 },
+    // The caller's ids: inside the primitive, $execution is the primitive's own execution.
+    { name: 'execution_id', type: 'string', value: '={{ $execution.id }}' },
+    { name: 'wait_till_lock_released', type: 'boolean', value: !options.failFast },
+    { name: 'max_wait_seconds', type: 'number', value: options.maxWaitSeconds ?? 300 },
+    { name: 'lock_id', type: 'string', value: '={{ $execution.id }}' },
+    { name: 'workflow_id', type: 'string', value: '={{ $workflow.id }}' },
+    { name: 'workflow_name', type: 'string', value: '={{ $workflow.name }}' },
+  ];
+  if (options.pollSeconds !== undefined) inputs.push({ name: 'poll_seconds', type: 'number', value: options.pollSeconds });
+  return inputs;
+}
+
+function describeLock(
+  staticScope: string | undefined,
+  expression: string,
+  entryCount: number,
+  ends: PathEnd[],
+  graph: WorkflowGraph,
+  switchedOrder: boolean,
+  lockOnError: boolean,
+): string[] {
+  const notes: string[] = [];
+  if (staticScope !== undefined) notes.push(`scope "${staticScope}" is static: it is added to lockScopes of the selected env(s) so the error handler can free it`);
+  else {
+    notes.push(
+      `scope ${expression} is dynamic: the error handler frees only scopes listed in lockScopes, so after a failure these locks are freed by their TTL unless you list the concrete scopes`,
+    );
+  }
+  if (entryCount > 1) notes.push(`${entryCount} trigger outputs are wrapped, each with its own Lock Acquire`);
+  const endText = ends.map((e) => (e.output === 0 ? `"${e.node}"` : `"${e.node}" output ${e.output}`)).join(', ');
+  notes.push(`the lock is released once, after the flow ends at ${endText}`);
+  if (ends.length > 1) notes.push('with several path ends executed, the final output is their combined items (not only the last one\'s)');
+  notes.push('a node that outputs zero items (e.g. a Filter that drops everything) ends its path without reaching the release: that lock is freed by the error workflow or its TTL');
+  const stops = graph.nodes.filter((n) => n.type === 'n8n-nodes-base.stopAndError').map((n) => `"${n.name}"`);
+  if (stops.length > 0) {
+    notes.push(`${stops.join(', ')} fail${stops.length === 1 ? 's' : ''} the execution: ${lockOnError ? 'the cleanup error workflow frees the lock' : 'the lock stays until its TTL unless --lock-on-error registers the cleanup error workflow'}`);
+  }
+  if (switchedOrder) notes.push('settings.executionOrder was set to "v1" (n8n now orders parallel branches the v1 way); remove-lock restores the original setting');
+  return notes;
+}

@@ -1,0 +1,137 @@
+import { InputError } from '../errors.js';
+import { normalizeScopeExpression } from '../workflow/expressions.js';
+import { WorkflowGraph } from '../workflow/graph.js';
+import { executeWorkflowCall, ifNode, mergeKeepFirstInput, setFields, stopAndErrorNode } from '../workflow/nodes.js';
+import { placeholder } from '../workflow/placeholders.js';
+import type { Workflow, WorkflowNode } from '../workflow/schema.js';
+import { callsTo } from './calls.js';
+import {
+  addConnection,
+  clone,
+  COLUMN,
+  entryPoints,
+  freeName,
+  freePosition,
+  markNode,
+  nodeByName,
+  patchResult,
+  removeEdges,
+  requireExecutionOrderV1,
+  shiftNonTriggers,
+  type PatchResult,
+  type RestoreState,
+} from './common.js';
+
+export const ADD_RATE_LIMIT_COMMAND = 'add-rate-limit-to-workflow';
+
+export interface AddRateLimitOptions {
+  limit: number;
+  windowSeconds: number;
+  /** Default: one window per workflow (`$workflow.id`). */
+  scopeExpression?: string;
+  onDenied?: 'passthrough' | 'stop';
+  setExecutionOrderV1?: boolean;
+  file?: string;
+}
+
+/**
+ * Gates a workflow with rate_limit_check (cli.md):
+ *
+ *   Trigger ─┬─> Rate Limit ──────────> Rate Limit Restore Items (input 1)
+ *            └─────────────────────────> Rate Limit Restore Items (input 0) ──> Rate Limit Allowed?
+ *   Rate Limit Allowed?  true ──> original first hops (with the original items)
+ *                        false ─> Rate Limit Denied (Set: passthrough) | (Stop and Error: stop)
+ *
+ * Both Merge inputs always run, so the Merge never fires with partial data; the gate reads the
+ * decision BY NAME from the Rate Limit node.
+ */
+export function addRateLimit(input: Workflow, options: AddRateLimitOptions): PatchResult {
+  const file = options.file ?? 'workflow';
+  if (!Number.isInteger(options.limit) || options.limit <= 0) throw new InputError(`--limit must be a whole number greater than 0 (got ${options.limit})`);
+  if (!(options.windowSeconds > 0)) throw new InputError(`--window-seconds must be greater than 0 (got ${options.windowSeconds})`);
+  const scope = normalizeScopeExpression(options.scopeExpression ?? '={{ $workflow.id }}');
+  const workflow = clone(input);
+  const existing = callsTo(workflow, 'rate_limit_check');
+  if (existing.length > 0) {
+    throw new InputError(`${file}: already rate limited (node "${existing[0].name}" calls rate_limit_check); remove it first with n8n-lock remove-rate-limit`);
+  }
+  const graph = new WorkflowGraph(workflow);
+  if (graph.triggers().length === 0) throw new InputError(`${file}: has no (enabled) trigger node: nothing starts it, so there is nothing to rate limit`);
+  const entries = entryPoints(graph);
+  if (entries.length === 0) throw new InputError(`${file}: no node follows the trigger: there is nothing to rate limit`);
+
+  const state: RestoreState = { shiftX: 3 * COLUMN, connections: {} };
+  const settingsAbsent = workflow.settings === undefined;
+  const order = requireExecutionOrderV1(workflow, Boolean(options.setExecutionOrderV1), file);
+  if (order.changed) state.settings = { executionOrder: order.original };
+  if (settingsAbsent && order.changed) state.settingsAbsent = true;
+  for (const entry of entries) state.connections![entry.trigger] = clone(workflow.connections[entry.trigger] ?? null);
+
+  const exactX = shiftNonTriggers(workflow, state.shiftX);
+  if (Object.keys(exactX).length > 0) state.exactX = exactX;
+  const taken = new Set<string>();
+  const nameFor = (base: string) => {
+    const name = freeName(workflow, base, taken);
+    taken.add(name);
+    return name;
+  };
+  const inserted: WorkflowNode[] = [];
+  const place = (wanted: [number, number]) => freePosition({ ...workflow, nodes: [...workflow.nodes, ...inserted] }, wanted);
+  const seed = (name: string) => `${ADD_RATE_LIMIT_COMMAND}/${name}`;
+  const onDenied = options.onDenied ?? 'passthrough';
+
+  for (const entry of entries) {
+    const [tx, ty] = nodeByName(workflow, entry.trigger).position;
+    const call = nameFor('Rate Limit');
+    const restore = nameFor('Rate Limit Restore Items');
+    const gate = nameFor('Rate Limit Allowed?');
+    const denied = nameFor('Rate Limit Denied');
+    const decision = (field: string) => `$('${call.replace(/'/g, "\\'")}').first().json.${field}`;
+    inserted.push(
+      markNode(
+        executeWorkflowCall({ idSeed: seed(call), name: call, position: place([tx + COLUMN, ty + 160]) }, placeholder('workflows.rate_limit_check.id'), [
+          { name: 'scope', type: 'string', value: scope.expression },
+          { name: 'limit', type: 'number', value: options.limit },
+          { name: 'windowSeconds', type: 'number', value: options.windowSeconds },
+        ]),
+        'rate-limit',
+        ADD_RATE_LIMIT_COMMAND,
+      ),
+      markNode(mergeKeepFirstInput({ idSeed: seed(restore), name: restore, position: place([tx + 2 * COLUMN, ty]) }), 'rate-limit-restore-items', ADD_RATE_LIMIT_COMMAND),
+      markNode(ifNode({ idSeed: seed(gate), name: gate, position: place([tx + 3 * COLUMN, ty]) }, decision('allowed')), 'rate-limit-gate', ADD_RATE_LIMIT_COMMAND),
+      markNode(
+        onDenied === 'stop'
+          ? stopAndErrorNode(
+              { idSeed: seed(denied), name: denied, position: place([tx + 4 * COLUMN, ty + 200]) },
+              `=Rate limit exceeded for scope '{{ ${decision('scope')} }}': {{ ${decision('count')} }} calls in this ${options.windowSeconds} s window, limit {{ ${decision('limit')} }}`,
+            )
+          : setFields({ idSeed: seed(denied), name: denied, position: place([tx + 4 * COLUMN, ty + 200]) }, [
+              { name: 'allowed', type: 'boolean', value: false },
+              { name: 'scope', type: 'string', value: `={{ ${decision('scope')} }}` },
+              { name: 'count', type: 'number', value: `={{ ${decision('count')} }}` },
+              { name: 'limit', type: 'number', value: `={{ ${decision('limit')} }}` },
+            ]),
+        'rate-limit-denied',
+        ADD_RATE_LIMIT_COMMAND,
+      ),
+    );
+    removeEdges(workflow, (from, output, _t, type) => from === entry.trigger && output === entry.output && type === 'main');
+    addConnection(workflow.connections, entry.trigger, call, entry.output, 0);
+    addConnection(workflow.connections, entry.trigger, restore, entry.output, 0);
+    addConnection(workflow.connections, call, restore, 0, 1);
+    addConnection(workflow.connections, restore, gate, 0, 0);
+    for (const target of entry.targets) addConnection(workflow.connections, gate, target.node, 0, target.index, target.type);
+    addConnection(workflow.connections, gate, denied, 1, 0);
+  }
+  inserted[0] = markNode(inserted[0], 'rate-limit', ADD_RATE_LIMIT_COMMAND, state);
+  workflow.nodes.push(...inserted);
+
+  const notes = [
+    `at most ${options.limit} execution(s) per ${options.windowSeconds} s window for scope ${scope.expression} (fixed window: up to ${2 * options.limit} across a window edge)`,
+    onDenied === 'stop'
+      ? 'a denied execution fails with a Stop and Error (the message says scope, count and limit)'
+      : 'a denied execution ends with { allowed: false, scope, count, limit } and never runs the original flow',
+  ];
+  if (order.changed) notes.push('settings.executionOrder was set to "v1" (n8n now orders parallel branches the v1 way); remove-rate-limit restores the original setting');
+  return patchResult(input, workflow, notes);
+}

@@ -1,0 +1,260 @@
+import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import { InputError } from '../errors.js';
+import { addConnection } from '../workflow/connections.js';
+import { isTriggerType, WorkflowGraph } from '../workflow/graph.js';
+import { declaredMainOutputs } from '../workflow/node-outputs.js';
+import type { ConnectionTarget, Workflow, WorkflowNode } from '../workflow/schema.js';
+
+const { compare } = fastJsonPatch;
+
+/** What every patcher returns: the new workflow, the RFC 6902 patch from the input, and notes for the user. */
+export interface PatchResult {
+  workflow: Workflow;
+  patch: Operation[];
+  notes: string[];
+}
+
+export function patchResult(original: Workflow, patched: Workflow, notes: string[]): PatchResult {
+  return { workflow: patched, patch: compare(original, patched), notes };
+}
+
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Marking inserted nodes. Every node a patcher inserts carries a `notes` text naming its role, so
+// remove-* finds exactly what was inserted (by role, not by a name the user may have taken), and
+// the first node of each construct records what the patch changed outside its own nodes.
+
+export type Role =
+  | 'lock-acquire'
+  | 'lock-restore-items'
+  | 'lock-collect'
+  | 'lock-release'
+  | 'lock-restore-output'
+  | 'rate-limit'
+  | 'rate-limit-restore-items'
+  | 'rate-limit-gate'
+  | 'rate-limit-denied';
+
+/** Changes outside the inserted nodes that remove-* must undo. */
+export interface RestoreState {
+  /** Horizontal shift applied to every non-trigger node. */
+  shiftX: number;
+  /** Original values of settings keys the patch set (null = the key was absent). */
+  settings?: Record<string, unknown>;
+  /** Original x of shifted nodes whose x + shift - shift is not x in floating point. */
+  exactX?: Record<string, number>;
+  /** True when the workflow had no `settings` object at all before the patch. */
+  settingsAbsent?: boolean;
+  /**
+   * Original `connections` entries of the user's nodes whose outgoing edges the patch rewired
+   * (null = no entry), so remove-* can give back the exact original form (empty slots included).
+   */
+  connections?: Record<string, unknown>;
+}
+
+const ROLE_LINE = /^n8n-lock-role: ([a-z-]+)$/m;
+const STATE_LINE = /^n8n-lock-restore: (.+)$/m;
+
+export function markNode(node: WorkflowNode, role: Role, command: string, state?: RestoreState): WorkflowNode {
+  const lines = [`Inserted by n8n-lock ${command}; remove with n8n-lock ${command.replace(/^add-/, 'remove-').replace(/-to-workflow$/, '')}.`, `n8n-lock-role: ${role}`];
+  if (state) lines.push(`n8n-lock-restore: ${JSON.stringify(state)}`);
+  return { ...node, notes: lines.join('\n') };
+}
+
+export function roleOf(node: WorkflowNode): Role | undefined {
+  const m = typeof node.notes === 'string' ? ROLE_LINE.exec(node.notes) : null;
+  return m ? (m[1] as Role) : undefined;
+}
+
+export function restoreStateOf(node: WorkflowNode): RestoreState | undefined {
+  const m = typeof node.notes === 'string' ? STATE_LINE.exec(node.notes) : null;
+  if (!m) return undefined;
+  try {
+    return JSON.parse(m[1]) as RestoreState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `base`, or `base 2`, `base 3`... whichever no node has: inserted nodes never collide with user nodes. */
+export function freeName(workflow: Workflow, base: string, taken: Set<string> = new Set()): string {
+  const used = new Set([...workflow.nodes.map((n) => n.name), ...taken]);
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i++) if (!used.has(`${base} ${i}`)) return `${base} ${i}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Execution order (cli.md): the wirings rely on v1's required-inputs rule.
+
+export function requireExecutionOrderV1(workflow: Workflow, allowSwitch: boolean, file: string): { changed: boolean; original: unknown } {
+  const current = workflow.settings?.executionOrder;
+  if (current === 'v1') return { changed: false, original: current };
+  if (!allowSwitch) {
+    const what = current === undefined ? 'has no settings.executionOrder' : `has settings.executionOrder "${String(current)}"`;
+    throw new InputError(
+      `${file}: ${what}, so n8n runs it on the legacy v0 engine, where the inserted Merge wiring is not guaranteed; ` +
+        're-run with --set-execution-order-v1 to switch it to v1 (this changes how n8n orders parallel branches: check the workflow afterwards)',
+    );
+  }
+  workflow.settings = { ...(workflow.settings ?? {}), executionOrder: 'v1' };
+  return { changed: true, original: current === undefined ? null : current };
+}
+
+/** Puts back settings keys recorded in a RestoreState (null = delete the key). */
+export function restoreSettings(workflow: Workflow, saved: Record<string, unknown> | undefined, settingsAbsent = false): void {
+  if (!saved) return;
+  const settings = { ...(workflow.settings ?? {}) };
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === null) delete settings[key];
+    else settings[key] = value;
+  }
+  if (Object.keys(settings).length === 0 && settingsAbsent) delete workflow.settings;
+  else workflow.settings = settings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graph surgery.
+
+/** A connected main output of a trigger: where an execution enters the flow. */
+export interface EntryPoint {
+  trigger: string;
+  output: number;
+  targets: ConnectionTarget[];
+}
+
+export function entryPoints(graph: WorkflowGraph): EntryPoint[] {
+  const entries: EntryPoint[] = [];
+  for (const trigger of graph.triggers()) {
+    const slots = graph.workflow.connections[trigger.name]?.main ?? [];
+    slots.forEach((targets, output) => {
+      if (targets && targets.length > 0) entries.push({ trigger: trigger.name, output, targets: targets.map((t) => ({ ...t })) });
+    });
+  }
+  return entries;
+}
+
+/** Where an execution path ends with items: a node output with nothing after it. */
+export interface PathEnd {
+  node: string;
+  output: number;
+}
+
+/**
+ * The path ends of the main flow reachable from `starts`: nodes without main successors (their
+ * output 0) and unconnected declared outputs of routing nodes (If, Switch, Split in Batches,
+ * error outputs). Stop and Error nodes are excluded: they fail the execution and output nothing.
+ */
+export function pathEnds(graph: WorkflowGraph, starts: string[], exclude: Set<string> = new Set()): PathEnd[] {
+  const reachable = graph.reachableFrom(starts);
+  const ends: PathEnd[] = [];
+  for (const node of graph.nodes) {
+    if (!reachable.has(node.name) || exclude.has(node.name)) continue;
+    if (node.type === 'n8n-nodes-base.stopAndError') continue;
+    const outputs = graph.outputs(node.name);
+    const declared = declaredMainOutputs(node);
+    if (declared === undefined) {
+      if (graph.successors(node.name).length === 0) ends.push({ node: node.name, output: 0 });
+      continue;
+    }
+    for (let output = 0; output < Math.max(declared, outputs.length); output++) {
+      if ((outputs[output] ?? []).length === 0) ends.push({ node: node.name, output });
+    }
+  }
+  return ends;
+}
+
+/** A connections entry with empty slots and empty types dropped: two entries with the same edges compare equal. */
+export function normalizedEntry(entry: unknown): string {
+  const out: Record<string, unknown> = {};
+  for (const [type, outputs] of Object.entries((entry ?? {}) as Record<string, Array<ConnectionTarget[] | null>>)) {
+    const slots = (outputs ?? []).map((t) => (t ?? []).map((x) => `${x.node}|${x.type}|${x.index}`));
+    while (slots.length > 0 && slots[slots.length - 1].length === 0) slots.pop();
+    if (slots.length > 0) out[type] = slots;
+  }
+  return JSON.stringify(out);
+}
+
+/** After remove-*: where a rewired node's entry has the same edges as before the patch, put back its exact original form. */
+export function restoreConnectionEntries(workflow: Workflow, saved: Record<string, unknown> | undefined): void {
+  for (const [name, entry] of Object.entries(saved ?? {})) {
+    if (!workflow.nodes.some((n) => n.name === name)) continue;
+    if (normalizedEntry(workflow.connections[name]) !== normalizedEntry(entry)) continue;
+    if (entry === null) delete workflow.connections[name];
+    else workflow.connections[name] = clone(entry) as Workflow['connections'][string];
+  }
+}
+
+/**
+ * Removes the edges `predicate` selects. Only entries that lost an edge are tidied (trailing empty
+ * slots dropped, as n8n does); every other node's entry stays exactly as the user wrote it.
+ */
+export function removeEdges(workflow: Workflow, predicate: (from: string, output: number, target: ConnectionTarget, type: string) => boolean): void {
+  for (const [from, byType] of Object.entries(workflow.connections)) {
+    let touched = false;
+    for (const [type, outputs] of Object.entries(byType)) {
+      let typeTouched = false;
+      outputs.forEach((targets, output) => {
+        if (!targets) return;
+        const kept = targets.filter((t) => !predicate(from, output, t, type));
+        if (kept.length !== targets.length) {
+          outputs[output] = kept;
+          typeTouched = true;
+        }
+      });
+      if (!typeTouched) continue;
+      touched = true;
+      while (outputs.length > 0 && (outputs[outputs.length - 1] ?? []).length === 0) outputs.pop();
+      if (outputs.length === 0) delete byType[type];
+    }
+    if (touched && Object.keys(byType).length === 0) delete workflow.connections[from];
+  }
+}
+
+/** Removes nodes and every connection from or to them. */
+export function removeNodes(workflow: Workflow, names: Set<string>): void {
+  workflow.nodes = workflow.nodes.filter((n) => !names.has(n.name));
+  for (const name of names) delete workflow.connections[name];
+  removeEdges(workflow, (_from, _output, target) => names.has(target.node));
+}
+
+export { addConnection };
+
+// ---------------------------------------------------------------------------------------------
+// Layout: new nodes go where nothing is; shifted nodes keep their relative layout.
+
+export const COLUMN = 220;
+
+/**
+ * Moves every non-trigger node right by dx (triggers stay; the inserted nodes go between).
+ * Returns the original x of nodes that a later shift by -dx would not give back exactly
+ * (fractional positions), so the inverse can restore them to the bit.
+ */
+export function shiftNonTriggers(workflow: Workflow, dx: number, exactX: Record<string, number> = {}): Record<string, number> {
+  const inexact: Record<string, number> = {};
+  for (const node of workflow.nodes) {
+    if (isTriggerType(node.type)) continue;
+    const [x, y] = node.position;
+    const moved = x + dx;
+    const recorded = exactX[node.name];
+    node.position = [recorded !== undefined && recorded - dx === x ? recorded : moved, y];
+    if (recorded === undefined && moved - dx !== x) inexact[node.name] = x;
+  }
+  return inexact;
+}
+
+/** `wanted`, or the nearest spot below it that no node occupies (within a node's footprint). */
+export function freePosition(workflow: Workflow, wanted: [number, number], reserved: Array<[number, number]> = []): [number, number] {
+  const occupied = [...workflow.nodes.map((n) => n.position), ...reserved];
+  let [x, y] = wanted;
+  while (occupied.some(([ox, oy]) => Math.abs(ox - x) < 160 && Math.abs(oy - y) < 120)) y += 160;
+  return [x, y];
+}
+
+export function nodeByName(workflow: Workflow, name: string): WorkflowNode {
+  const node = workflow.nodes.find((n) => n.name === name);
+  if (!node) throw new Error(`internal: no node named ${name}`);
+  return node;
+}

@@ -18,7 +18,9 @@ import {
   patchResult,
   removeEdges,
   requireExecutionOrderV1,
-  shiftNonTriggers,
+  gateEntryPoints,
+  nodesToShift,
+  shiftNodes,
   type PatchResult,
   type PathEnd,
   type RestoreState,
@@ -70,7 +72,9 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
   }
   const graph = new WorkflowGraph(workflow);
   if (graph.triggers().length === 0) throw new InputError(`${file}: has no (enabled) trigger node: nothing starts it, so there is nothing to lock`);
-  const entries = entryPoints(graph);
+  // In a rate-limited workflow the lock goes behind the gate: a denied execution never waits for it.
+  const gated = gateEntryPoints(graph);
+  const entries = gated.length > 0 ? gated : entryPoints(graph);
   if (entries.length === 0) throw new InputError(`${file}: no node follows the trigger: there is nothing to lock`);
   const starts = [...new Set(entries.flatMap((e) => e.targets.map((t) => t.node)))];
   const ends = pathEnds(graph, starts);
@@ -103,7 +107,7 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
     state.connections![name] = clone(workflow.connections[name] ?? null);
   }
 
-  const exactX = shiftNonTriggers(workflow, state.shiftX);
+  const exactX = shiftNodes(workflow, nodesToShift(workflow, starts), state.shiftX);
   if (Object.keys(exactX).length > 0) state.exactX = exactX;
   const taken = new Set<string>();
   const nameFor = (base: string) => {
@@ -213,7 +217,7 @@ function describeLock(
       `scope ${expression} is dynamic: the error handler frees only scopes listed in lockScopes, so after a failure these locks are freed by their TTL unless you list the concrete scopes`,
     );
   }
-  if (entryCount > 1) notes.push(`${entryCount} trigger outputs are wrapped, each with its own Lock Acquire`);
+  if (entryCount > 1) notes.push(`${entryCount} entry points are wrapped, each with its own Lock Acquire`);
   const endText = ends.map((e) => (e.output === 0 ? `"${e.node}"` : `"${e.node}" output ${e.output}`)).join(', ');
   notes.push(`the lock is released once, after the flow ends at ${endText}`);
   if (ends.length > 1) notes.push('with several path ends executed, the final output is their combined items (not only the last one\'s)');

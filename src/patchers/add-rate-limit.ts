@@ -17,7 +17,8 @@ import {
   patchResult,
   removeEdges,
   requireExecutionOrderV1,
-  shiftNonTriggers,
+  nodesToShift,
+  shiftNodes,
   type PatchResult,
   type RestoreState,
 } from './common.js';
@@ -67,7 +68,8 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
   if (settingsAbsent && order.changed) state.settingsAbsent = true;
   for (const entry of entries) state.connections![entry.trigger] = clone(workflow.connections[entry.trigger] ?? null);
 
-  const exactX = shiftNonTriggers(workflow, state.shiftX);
+  const starts = [...new Set(entries.flatMap((e) => e.targets.map((t) => t.node)))];
+  const exactX = shiftNodes(workflow, nodesToShift(workflow, starts), state.shiftX);
   if (Object.keys(exactX).length > 0) state.exactX = exactX;
   const taken = new Set<string>();
   const nameFor = (base: string) => {

@@ -1,7 +1,7 @@
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
 import { InputError } from '../errors.js';
 import { addConnection } from '../workflow/connections.js';
-import { isTriggerType, WorkflowGraph } from '../workflow/graph.js';
+import { WorkflowGraph } from '../workflow/graph.js';
 import { declaredMainOutputs } from '../workflow/node-outputs.js';
 import type { ConnectionTarget, Workflow, WorkflowNode } from '../workflow/schema.js';
 
@@ -118,7 +118,11 @@ export function restoreSettings(workflow: Workflow, saved: Record<string, unknow
 // ---------------------------------------------------------------------------------------------
 // Graph surgery.
 
-/** A connected main output of a trigger: where an execution enters the flow. */
+/**
+ * A connected main output where an execution enters the flow to wrap: a trigger output, or (for
+ * a lock in a rate-limited workflow) the rate-limit gate's "allowed" output, so that denied
+ * executions never take the lock.
+ */
 export interface EntryPoint {
   trigger: string;
   output: number;
@@ -134,6 +138,14 @@ export function entryPoints(graph: WorkflowGraph): EntryPoint[] {
     });
   }
   return entries;
+}
+
+/** The rate-limit gates' "allowed" outputs, when the workflow is rate limited. */
+export function gateEntryPoints(graph: WorkflowGraph): EntryPoint[] {
+  return graph.nodes
+    .filter((n) => roleOf(n) === 'rate-limit-gate')
+    .map((gate) => ({ trigger: gate.name, output: 0, targets: (graph.workflow.connections[gate.name]?.main?.[0] ?? []).map((t) => ({ ...t })) }))
+    .filter((e) => e.targets.length > 0);
 }
 
 /** Where an execution path ends with items: a node output with nothing after it. */
@@ -228,14 +240,26 @@ export { addConnection };
 export const COLUMN = 220;
 
 /**
- * Moves every non-trigger node right by dx (triggers stay; the inserted nodes go between).
- * Returns the original x of nodes that a later shift by -dx would not give back exactly
- * (fractional positions), so the inverse can restore them to the bit.
+ * The nodes a construct inserted at `starts` pushes right: the flow downstream of its insertion
+ * point, plus sticky notes (they annotate the flow). Computed the same way on insert and on
+ * remove, so the inverse shift moves exactly the same nodes.
  */
-export function shiftNonTriggers(workflow: Workflow, dx: number, exactX: Record<string, number> = {}): Record<string, number> {
+export function nodesToShift(workflow: Workflow, starts: string[]): Set<string> {
+  const names = new WorkflowGraph(workflow).reachableFrom(starts);
+  for (const node of workflow.nodes) if (node.type === STICKY_NOTE_TYPE) names.add(node.name);
+  return names;
+}
+
+const STICKY_NOTE_TYPE = 'n8n-nodes-base.stickyNote';
+
+/**
+ * Moves `names` right by dx. Returns the original x of nodes that a later shift by -dx would not
+ * give back exactly (fractional positions), so the inverse can restore them to the bit.
+ */
+export function shiftNodes(workflow: Workflow, names: Set<string>, dx: number, exactX: Record<string, number> = {}): Record<string, number> {
   const inexact: Record<string, number> = {};
   for (const node of workflow.nodes) {
-    if (isTriggerType(node.type)) continue;
+    if (!names.has(node.name)) continue;
     const [x, y] = node.position;
     const moved = x + dx;
     const recorded = exactX[node.name];

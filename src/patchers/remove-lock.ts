@@ -10,7 +10,8 @@ import {
   restoreSettings,
   restoreStateOf,
   roleOf,
-  shiftNonTriggers,
+  nodesToShift,
+  shiftNodes,
   type PatchResult,
   type Role,
 } from './common.js';
@@ -46,6 +47,7 @@ export function removeConstruct(
   const removing = new Set([...entryNodes, ...ours(spec.exitRoles)].map((n) => n.name));
 
   // Bypass each restore node: its sources (outside the construct) feed the original first hops again.
+  const firstHops: string[] = [];
   for (const restore of entryNodes.filter((n) => roleOf(n) === spec.restoreRole)) {
     const sources = graph.incoming(restore.name, 'main').filter((e) => e.input === 0 && !removing.has(e.from));
     const passOn = spec.passOnRole
@@ -53,12 +55,13 @@ export function removeConstruct(
       : restore.name;
     const targets = graph.outgoing(passOn, 'main').filter((e) => e.output === 0 && !removing.has(e.to));
     for (const s of sources) for (const t of targets) addConnection(workflow.connections, s.from, t.to, s.output, t.input, t.type);
+    firstHops.push(...targets.map((t) => t.to));
   }
   removeNodes(workflow, removing);
   if (state) {
     restoreConnectionEntries(workflow, state.connections as Record<string, unknown> | undefined);
     restoreSettings(workflow, state.settings, state.settingsAbsent);
-    shiftNonTriggers(workflow, -state.shiftX, state.exactX);
+    shiftNodes(workflow, nodesToShift(workflow, firstHops), -state.shiftX, state.exactX);
   }
   const notes = [`removed ${removing.size} node(s): ${[...removing].map((n) => `"${n}"`).join(', ')}`];
   if (!state) notes.push('no recorded layout or settings to restore (the marker note was edited): positions and settings left as they are');

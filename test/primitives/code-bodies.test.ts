@@ -32,7 +32,10 @@ const item = (json: Record<string, unknown>) => [{ json }];
 
 describe('lock_acquisition: Build Lock Context', () => {
   const code = jsCode('lock_acquisition', 'Build Lock Context');
-  const run = (json: Record<string, unknown>) => both(acquisition.buildLockContext, code, { input: item(json), executionId: 'sub-9' });
+  const run = (json: Record<string, unknown>) => {
+    freezeTime(); // deadline_ms is computed from the clock: both runs must see the same one
+    return both(acquisition.buildLockContext, code, { input: item(json), executionId: 'sub-9' });
+  };
 
   it('applies the defaults to unmapped (null) inputs', async () => {
     freezeTime();

@@ -73,7 +73,8 @@ export function checkNodeParameters(node: { type: string; typeVersion: number; p
       continue;
     }
     const isExpression = typeof value === 'string' && value.startsWith('=');
-    const options = candidates.find((p) => p.type === 'options');
+    // Options loaded at runtime (e.g. Merge's useDataOfInput) have no static list to check against.
+    const options = candidates.find((p) => p.type === 'options' && (p.options?.length ?? 0) > 0);
     if (options && !isExpression && !options.options?.some((o) => o.value === value)) {
       problems.push(`${node.type} v${node.typeVersion}: "${name}" = ${JSON.stringify(value)} is not one of ${JSON.stringify(options.options?.map((o) => o.value))}`);
     }

@@ -1,0 +1,201 @@
+// Pure: raw key readings (value + PTTL per key) -> the status report. No Redis, no clock.
+import { classifyKey, compileScopeGlob, counterKey, sidecarKey } from './keys.js';
+
+/** One key as read from Redis: GET value (null when absent or not a string) and PTTL. */
+export interface KeyReading {
+  key: string;
+  value: string | null;
+  /** Redis PTTL: -1 = no expiry, -2 = gone (expired or deleted between SCAN and the read). */
+  pttlMs: number;
+  /** Set when GET failed (e.g. WRONGTYPE: someone stored a hash under our name). */
+  readError?: string;
+}
+
+/**
+ * Counter and sidecar are written with the same TTL a few node hops apart (milliseconds, seconds
+ * under heavy load), and a lost GET-null -> INCR race refreshes the counter once (milliseconds).
+ * A healthy pair therefore differs by far less than 10 s. The failure this catches is the seed's
+ * INCR-first design (or a caller with a different ttl_seconds): every INCR re-applies EXPIRE to the
+ * counter only, so the counter outlives the sidecar by the length of the traffic, and once the
+ * sidecar expires release and cleanup can no longer prove ownership.
+ */
+export const TTL_DRIFT_THRESHOLD_MS = 10_000;
+
+export const LOCK_FLAGS = ['no-ttl', 'no-sidecar', 'sidecar-without-counter', 'ttl-drift', 'sidecar-unparseable', 'counter-not-integer'] as const;
+export type LockFlag = (typeof LOCK_FLAGS)[number];
+export const RATE_LIMIT_FLAGS = ['no-ttl', 'counter-not-integer'] as const;
+export type RateLimitFlag = (typeof RATE_LIMIT_FLAGS)[number];
+
+/** What each flag means and what the operator should do: printed under the table and in the docs. */
+export const FLAG_ADVICE: Record<LockFlag, string> = {
+  'no-ttl': 'counter has no TTL: it will never free itself. If no execution still runs the critical section, delete it: n8n-lock unlock <scope> --force',
+  'no-sidecar':
+    'counter without its :meta sidecar: nobody can prove ownership (crash between INCR and SET, or the sidecar expired first). Wait for the TTL or: n8n-lock unlock <scope> --force',
+  'sidecar-without-counter': 'stale :meta without a counter: the lock is free; harmless, it expires with its TTL or is overwritten by the next holder',
+  'ttl-drift': `counter and :meta TTLs differ by more than ${TTL_DRIFT_THRESHOLD_MS / 1000} s: some caller re-applies EXPIRE (INCR-first design, or callers with different ttl_seconds). Fix the callers (n8n-lock validate)`,
+  'sidecar-unparseable': ':meta is not the JSON {lock_id, ...} the primitives write: release and cleanup cannot match it. Inspect it, then: n8n-lock unlock <scope> --force',
+  'counter-not-integer': 'the counter is not an integer string (wrong type or foreign data under our key name): inspect it with redis-cli before deleting',
+};
+
+export interface Holder {
+  lock_id: string;
+  workflow_id: string | null;
+  workflow_name: string | null;
+  execution_id: string | null;
+  locked_at: string | null;
+}
+
+export interface LockStatus {
+  scope: string;
+  counter: { key: string; count: number | null; ttl_ms: number | null } | null;
+  /** holder is null when the sidecar is unparseable; raw (at most 200 chars) is kept only then. */
+  sidecar: { key: string; ttl_ms: number | null; holder: Holder | null; raw?: string } | null;
+  held_for_ms: number | null;
+  flags: LockFlag[];
+}
+
+export interface RateLimitStatus {
+  scope: string;
+  key: string;
+  bucket: number;
+  count: number | null;
+  ttl_ms: number | null;
+  flags: RateLimitFlag[];
+}
+
+export interface StatusReport {
+  /** Bumped on any incompatible change of this shape. */
+  version: 1;
+  generated_at: string;
+  redis: string;
+  scope_glob: string | null;
+  /** lock_flags has every flag, zero or not, so scripts can read any of them without a default. */
+  summary: { locks: number; flagged_locks: number; lock_flags: Record<LockFlag, number>; rate_limit_buckets: number; flagged_rate_limit_buckets: number };
+  locks: LockStatus[];
+  rate_limits: RateLimitStatus[];
+  scan: { keys_read: number; round_trips: number };
+}
+
+export interface StatusContext {
+  nowMs: number;
+  redis: string;
+  scopeGlob?: string;
+  roundTrips: number;
+}
+
+/** Redis PTTL -> our ttl_ms: null means "never expires". */
+function ttlOrNull(pttlMs: number): number | null {
+  return pttlMs === -1 ? null : pttlMs;
+}
+
+function parseCount(reading: KeyReading): number | null {
+  if (reading.value === null || !/^-?\d+$/.test(reading.value)) return null;
+  const count = Number(reading.value);
+  return Number.isSafeInteger(count) ? count : null;
+}
+
+/** The sidecar's holder, or null when it is not the JSON object with a string lock_id that release expects. */
+export function parseHolder(raw: string | null): Holder | null {
+  if (raw === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const record = parsed as Record<string, unknown>;
+  // Strictly a string: the unlock script compares strings, so status must not call a number valid.
+  if (typeof record.lock_id !== 'string') return null;
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
+  return { lock_id: record.lock_id, workflow_id: text(record.workflow_id), workflow_name: text(record.workflow_name), execution_id: text(record.execution_id), locked_at: text(record.locked_at) };
+}
+
+export function heldForMs(holder: Holder | null, nowMs: number): number | null {
+  if (!holder?.locked_at) return null;
+  const lockedAt = Date.parse(holder.locked_at);
+  return Number.isNaN(lockedAt) ? null : nowMs - lockedAt;
+}
+
+export function lockFlags(lock: Omit<LockStatus, 'flags' | 'held_for_ms' | 'scope'>): LockFlag[] {
+  const { counter, sidecar } = lock;
+  const flags = new Set<LockFlag>();
+  if (counter && counter.ttl_ms === null) flags.add('no-ttl');
+  if (counter && !sidecar) flags.add('no-sidecar');
+  if (sidecar && !counter) flags.add('sidecar-without-counter');
+  if (counter && sidecar) {
+    const oneNeverExpires = (counter.ttl_ms === null) !== (sidecar.ttl_ms === null);
+    const bothExpire = counter.ttl_ms !== null && sidecar.ttl_ms !== null;
+    if (oneNeverExpires || (bothExpire && Math.abs(counter.ttl_ms! - sidecar.ttl_ms!) > TTL_DRIFT_THRESHOLD_MS)) flags.add('ttl-drift');
+  }
+  if (sidecar && sidecar.holder === null) flags.add('sidecar-unparseable');
+  if (counter && counter.count === null) flags.add('counter-not-integer');
+  return LOCK_FLAGS.filter((flag) => flags.has(flag));
+}
+
+export function buildStatusReport(readings: KeyReading[], context: StatusContext): StatusReport {
+  const matchesScope = context.scopeGlob === undefined ? () => true : compileScopeGlob(context.scopeGlob);
+  const counters = new Map<string, KeyReading>();
+  const sidecars = new Map<string, KeyReading>();
+  const rateLimits: RateLimitStatus[] = [];
+  for (const reading of readings) {
+    if (reading.pttlMs === -2) continue; // vanished between SCAN and read: it no longer exists
+    const kind = classifyKey(reading.key);
+    if (!kind || !matchesScope(kind.scope)) continue;
+    if (kind.kind === 'counter') counters.set(kind.scope, reading);
+    else if (kind.kind === 'sidecar') sidecars.set(kind.scope, reading);
+    else {
+      const count = parseCount(reading);
+      const ttl = ttlOrNull(reading.pttlMs);
+      const flags: RateLimitFlag[] = [];
+      if (ttl === null) flags.push('no-ttl');
+      if (count === null) flags.push('counter-not-integer');
+      rateLimits.push({ scope: kind.scope, key: reading.key, bucket: kind.bucket, count, ttl_ms: ttl, flags });
+    }
+  }
+
+  const scopes = [...new Set([...counters.keys(), ...sidecars.keys()])].sort(compareStrings);
+  const locks = scopes.map((scope): LockStatus => {
+    const counterReading = counters.get(scope);
+    const sidecarReading = sidecars.get(scope);
+    const counter = counterReading ? { key: counterKey(scope), count: parseCount(counterReading), ttl_ms: ttlOrNull(counterReading.pttlMs) } : null;
+    let sidecar: LockStatus['sidecar'] = null;
+    if (sidecarReading) {
+      const holder = parseHolder(sidecarReading.value);
+      sidecar = { key: sidecarKey(scope), ttl_ms: ttlOrNull(sidecarReading.pttlMs), holder };
+      if (!holder) sidecar.raw = (sidecarReading.value ?? `<${sidecarReading.readError ?? 'unreadable'}>`).slice(0, 200);
+    }
+    const held_for_ms = heldForMs(sidecar?.holder ?? null, context.nowMs);
+    return { scope, counter, sidecar, held_for_ms, flags: lockFlags({ counter, sidecar }) };
+  });
+  rateLimits.sort((a, b) => compareStrings(a.scope, b.scope) || b.bucket - a.bucket);
+
+  const lock_flags = Object.fromEntries(LOCK_FLAGS.map((flag) => [flag, 0])) as Record<LockFlag, number>;
+  for (const lock of locks) for (const flag of lock.flags) lock_flags[flag]++;
+  return {
+    version: 1,
+    generated_at: new Date(context.nowMs).toISOString(),
+    redis: context.redis,
+    scope_glob: context.scopeGlob ?? null,
+    summary: {
+      locks: locks.length,
+      flagged_locks: locks.filter((lock) => lock.flags.length > 0).length,
+      lock_flags,
+      rate_limit_buckets: rateLimits.length,
+      flagged_rate_limit_buckets: rateLimits.filter((bucket) => bucket.flags.length > 0).length,
+    },
+    locks,
+    rate_limits: rateLimits,
+    scan: { keys_read: readings.length, round_trips: context.roundTrips },
+  };
+}
+
+/** Monitoring contract: 1 when anything is flagged, else 0. */
+export function statusExitCode(report: StatusReport): 0 | 1 {
+  return report.summary.flagged_locks > 0 || report.summary.flagged_rate_limit_buckets > 0 ? 1 : 0;
+}
+
+// Code-unit order, not localeCompare: identical on every machine, so JSON output is stable.
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

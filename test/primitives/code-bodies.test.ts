@@ -1,6 +1,6 @@
 // Executes every Code-node body: directly as the function in src/primitives/code/*.js, and as the
 // emitted jsCode string in a vm, with fake $input / $('Node') / $execution.
-import { describe, expect, it, vi, afterEach } from 'vitest';
+import { describe, expect, it, vi, afterEach, beforeEach } from 'vitest';
 import * as acquisition from '../../src/primitives/code/lock-acquisition.js';
 import * as release from '../../src/primitives/code/lock-release.js';
 import * as cleanup from '../../src/primitives/code/error-handler-lock-cleanup.js';
@@ -9,6 +9,9 @@ import { PRIMITIVES } from '../../src/primitives/index.js';
 import { directContext, runCodeNode, type CodeNodeContext } from '../support/code-node.js';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+// Bodies read the clock (deadline_ms, locked_at, bucket): every test runs on a frozen clock so the
+// direct call and the emitted jsCode see the same time.
+beforeEach(() => freezeTime());
 afterEach(() => vi.useRealTimers());
 function freezeTime() {
   vi.useFakeTimers({ toFake: ['Date'] });

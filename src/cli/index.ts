@@ -6,6 +6,7 @@ import { registerCreateLock } from './create-lock.js';
 import { registerCopyPrimitive } from './copy-primitive.js';
 import { registerAddLock, registerRemoveLock } from './add-lock.js';
 import { registerAddRateLimit, registerRemoveRateLimit } from './add-rate-limit.js';
+import { registerRender } from './render.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -19,5 +20,6 @@ registerAddLock(program);
 registerAddRateLimit(program);
 registerRemoveLock(program);
 registerRemoveRateLimit(program);
+registerRender(program);
 
 process.exitCode = await runProgram(program, process.argv);

@@ -15,7 +15,7 @@ export function detectJsonStyle(text: string): JsonStyle {
   const match = /\n([ \t]+)\S/.exec(text);
   let indent: string | number = 2;
   if (match) indent = /^ +$/.test(match[1]) ? match[1].length : match[1];
-  else if (!text.trimStart().startsWith('{') || !text.includes('\n')) indent = 2;
+  else if (!text.trim().includes('\n')) indent = 0; // written on one line: keep it compact
   return { indent, trailingNewline: /\r?\n$/.test(text), eol };
 }
 
@@ -28,8 +28,8 @@ export function parseJsonText(text: string, file: string): unknown {
     const message = (error as Error).message;
     const pos = /position (\d+)/.exec(message);
     let where = '';
-    if (pos) {
-      const offset = Number(pos[1]);
+    if (pos || /end of JSON input/.test(message)) {
+      const offset = pos ? Number(pos[1]) : body.length;
       const before = body.slice(0, offset);
       const line = before.split('\n').length;
       const column = offset - before.lastIndexOf('\n');

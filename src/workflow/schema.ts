@@ -62,5 +62,6 @@ export function parseWorkflow(value: unknown, file: string): Workflow {
     }
     seen.add(node.name);
   }
-  return result.data;
+  // The input itself, not zod's copy: zod reorders keys, and a rewrite must keep the user's order.
+  return value as Workflow;
 }

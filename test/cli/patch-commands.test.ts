@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastJsonPatch from 'fast-json-patch';
+import { runCli, snapshot, tempRepo } from '../support/cli.js';
+
+const FLOW = {
+  name: 'Invoice Sync',
+  nodes: [
+    { parameters: { path: 'sync', responseMode: 'lastNode', options: {} }, id: 'a1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0], webhookId: 'w1' },
+    { parameters: { jsCode: "return [{ json: { ok: true, note: 'café ✓' } }];" }, id: 'a2', name: 'Write Sheet', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0] },
+  ],
+  connections: { Webhook: { main: [[{ node: 'Write Sheet', type: 'main', index: 0 }]] } },
+  settings: { executionOrder: 'v1' },
+};
+const TAB_TEXT = JSON.stringify(FLOW, null, '\t'); // tabs, no trailing newline
+const DEV = `# dev
+workflows:
+  invoice_sync: { id: "InvoiceSync00001", name: "Invoice Sync" } # ours
+  error_handler_lock_cleanup: { id: "Cleanup000000001", name: "Cleanup" }
+lockScopes:
+  - existing # keep
+`;
+
+function repo(extra: Record<string, string> = {}) {
+  return tempRepo({ 'workflows/invoice_sync.json': TAB_TEXT, 'envs/dev.yml': DEV, ...extra });
+}
+
+describe('add-lock-to-workflow', () => {
+  it('writes the workflow in its own style (tabs, no trailing newline, unicode as is) and appends the static scope', () => {
+    const dir = repo();
+    const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'excel-write', '--cwd', dir]);
+    expect(result.status, result.stderr).toBe(0);
+    const text = readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8');
+    expect(text.startsWith('{\n\t"name"')).toBe(true);
+    expect(text.endsWith('}')).toBe(true);
+    expect(text).toContain('café ✓');
+    expect(readFileSync(join(dir, 'envs/dev.yml'), 'utf8')).toBe(DEV.replace('  - existing # keep\n', '  - existing # keep\n  - excel-write\n'));
+    expect(result.stderr).toContain('envs/dev.yml: lockScopes += "excel-write"');
+  });
+
+  it('--dry-run prints the patch that the real run applies, and writes nothing', () => {
+    const dir = repo();
+    const before = snapshot(dir);
+    const dry = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'global', '--dry-run', '--cwd', dir]);
+    expect(dry.status).toBe(0);
+    expect(snapshot(dir)).toEqual(before);
+    expect(dry.stderr).toMatch(/dry run: workflows\/invoice_sync\.json would change by \d+ operation\(s\)/);
+    const patch = JSON.parse(dry.stdout);
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'global', '--cwd', dir]).status).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    expect(fastJsonPatch.applyPatch(structuredClone(FLOW), patch).newDocument).toEqual(written);
+  });
+
+  it('a dynamic scope says what cleanup will not cover and leaves lockScopes alone', () => {
+    const dir = repo();
+    const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', '=crm-{{ $json.body.id }}', '--cwd', dir]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('is dynamic: the error handler frees only scopes listed in lockScopes');
+    expect(readFileSync(join(dir, 'envs/dev.yml'), 'utf8')).toBe(DEV);
+  });
+
+  it('wrap, remove: the file is byte-identical to the original; a second wrap is refused unchanged', () => {
+    const dir = repo();
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'global', '--cwd', dir]).status).toBe(0);
+    const locked = readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8');
+    const again = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'global', '--cwd', dir]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toBe('n8n-lock: workflows/invoice_sync.json: already locked (node "Lock Acquire" calls lock_acquisition); remove it first with n8n-lock remove-lock\n');
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(locked);
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
+  });
+
+  it('--lock-on-error sets the cleanup handler; a different existing errorWorkflow needs --force', () => {
+    const dir = repo();
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--cwd', dir]).status).toBe(0);
+    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    expect(wf.settings.errorWorkflow).toBe('{{@:env:workflows.error_handler_lock_cleanup.id}}');
+
+    const other = repo({ 'workflows/invoice_sync.json': JSON.stringify({ ...FLOW, settings: { executionOrder: 'v1', errorWorkflow: 'Alerts0000000001' } }) });
+    const before = snapshot(other);
+    const refused = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--cwd', other]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('settings.errorWorkflow is already "Alerts0000000001"; use --force');
+    expect(snapshot(other)).toEqual(before);
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--force', '--cwd', other]).status).toBe(0);
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', other]).status).toBe(0);
+    expect(snapshot(other)['workflows/invoice_sync.json']).toBe(before['workflows/invoice_sync.json']);
+  });
+
+  it('--lock-on-error refuses when the handler is not registered in every selected env', () => {
+    const dir = repo({ 'envs/prod.yml': 'workflows: {}\n' });
+    const before = snapshot(dir);
+    const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--env', 'dev,prod', '--cwd', dir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('error_handler_lock_cleanup is not registered in envs/prod.yml: run n8n-lock create-lock --include-error-handler first');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a workflow not on executionOrder v1 is refused unless --set-execution-order-v1; remove restores the settings', () => {
+    const legacy = JSON.stringify({ ...FLOW, settings: undefined }, null, 2) + '\n';
+    const dir = repo({ 'workflows/invoice_sync.json': legacy });
+    const refused = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', dir]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('has no settings.executionOrder, so n8n runs it on the legacy v0 engine');
+    expect(refused.stderr).toContain('--set-execution-order-v1');
+    const ok = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--set-execution-order-v1', '--cwd', dir]);
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toContain('settings.executionOrder was set to "v1"');
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(legacy);
+  });
+
+  it.each([
+    [['add-lock-to-workflow', 'nope', '--scope-expression', 'g'], /^n8n-lock: unknown workflow "nope": workflows\/nope\.json does not exist \(known: invoice_sync\)/],
+    [['add-lock-to-workflow', 'invoice_sync', '--scope-expression', '={{ $json.( }}'], /^n8n-lock: expression does not parse: /],
+    [['add-lock-to-workflow', 'invoice_sync', '--scope-expression', ''], /^n8n-lock: --scope-expression is empty/],
+    [['add-lock-to-workflow', 'invoice_sync'], /required option '--scope-expression <expr>' not specified/],
+    [['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--ttl-seconds', '0'], /--ttl-seconds must be a whole number greater than 0/],
+    [['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '0', '--window-seconds', '5'], /--limit must be a whole number greater than 0/],
+    [['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '2', '--window-seconds', '5', '--on-denied', 'drop'], /argument 'drop' is invalid/],
+    [['remove-lock', 'invoice_sync'], /has no lock inserted by n8n-lock \(nothing to remove\)/],
+  ])('%j: exit 2, one clear line, nothing changed', (args, message) => {
+    const dir = repo();
+    const before = snapshot(dir);
+    const result = runCli([...(args as string[]), '--cwd', dir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('malformed workflow JSON and a non-workflow JSON: exit 2 naming the file', () => {
+    const broken = repo({ 'workflows/invoice_sync.json': '{"nodes": [' });
+    const r1 = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', broken]);
+    expect(r1.status).toBe(2);
+    expect(r1.stderr).toMatch(/^n8n-lock: workflows\/invoice_sync\.json:1:\d+: malformed JSON/);
+    const notWf = repo({ 'workflows/invoice_sync.json': '{"name": "package", "version": "1.0.0"}' });
+    const r2 = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', notWf]);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/^n8n-lock: workflows\/invoice_sync\.json: not an n8n workflow: nodes: /);
+    const dup = repo({ 'workflows/invoice_sync.json': JSON.stringify({ ...FLOW, nodes: [FLOW.nodes[0], { ...FLOW.nodes[1], name: 'Webhook' }] }) });
+    const r3 = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', dup]);
+    expect(r3.status).toBe(2);
+    expect(r3.stderr).toContain('nodes[1].name: duplicate node name "Webhook"');
+  });
+
+  it('a user node already named Lock Acquire: ours gets a free name', () => {
+    const taken = { ...FLOW, nodes: [FLOW.nodes[0], { ...FLOW.nodes[1], name: 'Lock Acquire' }], connections: { Webhook: { main: [[{ node: 'Lock Acquire', type: 'main', index: 0 }]] } } };
+    const dir = repo({ 'workflows/invoice_sync.json': JSON.stringify(taken) });
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', dir]).status).toBe(0);
+    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    expect(wf.nodes.map((n: any) => n.name)).toEqual(['Webhook', 'Lock Acquire', 'Lock Acquire 2', 'Lock Restore Items', 'Lock Release', 'Lock Restore Output']);
+    expect(wf.nodes.find((n: any) => n.name === 'Lock Release').parameters.workflowInputs.value.scope).toBe("={{ $('Lock Acquire 2').first().json.scope }}");
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'))).toEqual(taken);
+  });
+});
+
+describe('add-rate-limit-to-workflow', () => {
+  it('gates, composes with the lock in either order, and unwraps exactly', () => {
+    const dir = repo();
+    expect(runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--on-denied', 'stop', '--cwd', dir]).status).toBe(0);
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', dir]).status).toBe(0);
+    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    const denied = wf.nodes.find((n: any) => n.name === 'Rate Limit Denied');
+    expect(denied.type).toBe('n8n-nodes-base.stopAndError');
+    expect(denied.parameters.errorMessage.startsWith('=')).toBe(true);
+    const second = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--cwd', dir]);
+    expect(second.status).toBe(2);
+    expect(second.stderr).toContain('already rate limited');
+    expect(runCli(['remove-rate-limit', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
+  });
+});
+
+describe('render', () => {
+  it('resolves placeholders for one env and fails on unresolvable ones, naming placeholder, file and env', () => {
+    const dir = repo();
+    expect(runCli(['create-lock', '--include-error-handler', '--cwd', dir]).status).toBe(0);
+    const missing = runCli(['render', '--env', 'dev', 'lock_release', '--cwd', dir]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('n8n-lock: workflows/lock_release.json: {{@:env:credentials.redis.id}} is not set in the env file for env "dev" (envs/dev.yml) (and 5 more)\n');
+    const env = readFileSync(join(dir, 'envs/dev.yml'), 'utf8');
+    writeFileSync(join(dir, 'envs/dev.yml'), env + 'credentials:\n  redis: { id: "R3d1s00000000001", name: "Redis" }\n');
+    const ok = runCli(['render', '--env', 'dev', 'error_handler_lock_cleanup', '--cwd', dir]);
+    expect(ok.status, ok.stderr).toBe(0);
+    const rendered = JSON.parse(ok.stdout);
+    expect(rendered.id).toBe('Cleanup000000001');
+    expect(JSON.stringify(rendered)).not.toMatch(/\{\{@/);
+    expect(rendered.nodes[1].parameters.jsCode).toContain('const LOCK_SCOPES = ["existing"];');
+    const locked = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', dir]);
+    expect(locked.status).toBe(0);
+    const sentinel = runCli(['render', '--env', 'dev', 'invoice_sync', '--cwd', dir]);
+    expect(sentinel.status).toBe(2);
+    expect(sentinel.stderr).toContain('{{@:env:workflows.lock_acquisition.id}} is empty or a placeholder value ("")');
+  });
+});

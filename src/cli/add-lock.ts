@@ -2,12 +2,11 @@ import type { Command } from 'commander';
 import { InputError } from '../errors.js';
 import { addLockScope } from '../envs/env-file.js';
 import { addLock, removeLock } from '../patchers/index.js';
-import { WritePlan } from './io.js';
-import { loadSelectedEnvs, planEnvWrites } from './envs.js';
-import { printDryRun, printNotes } from './patch-output.js';
+import { loadSelectedEnvs } from './envs.js';
+import { finishPatch, registerRemoveCommand } from './patch-output.js';
 import { nonNegativeNumber, positiveInt, positiveNumber, warn, withCwd, withExamples } from './program.js';
 import { detectLayout, display } from './repo.js';
-import { loadWorkflowFile, workflowText } from './workflow-file.js';
+import { loadWorkflowFile } from './workflow-file.js';
 
 interface Options {
   cwd: string;
@@ -69,17 +68,7 @@ export function registerAddLock(program: Command): void {
       if (envs.length === 0) warn(`warning: no environment files in ${display(layout, layout.envsDir)}: add "${result.staticScope}" to lockScopes yourself so the error handler can free it`);
     }
 
-    if (options.dryRun) {
-      printDryRun(file.label, result.patch, [...result.notes, ...envChanges]);
-      return;
-    }
-    const plan = new WritePlan(layout.root);
-    plan.put(file.path, workflowText(file, result.workflow), file.label);
-    planEnvWrites(layout, envs, plan);
-    plan.commit();
-    warn(`${file.label}: locked (${result.patch.length} change(s))`);
-    for (const change of envChanges) warn(change);
-    printNotes(result.notes);
+    finishPatch(layout, file, result, { dryRun: options.dryRun, done: 'locked', envs, envChanges });
   });
   withExamples(command, [
     'n8n-lock add-lock-to-workflow invoice_sync --scope-expression excel-sharepoint-write',
@@ -90,25 +79,11 @@ export function registerAddLock(program: Command): void {
 }
 
 export function registerRemoveLock(program: Command): void {
-  const command = withCwd(
-    program
-      .command('remove-lock')
-      .description('undo add-lock-to-workflow exactly: nodes, connections, settings and positions as before')
-      .argument('<key>', 'workflow key: workflows/<key>.json')
-      .option('--dry-run', 'print the JSON Patch and a summary; write nothing'),
-  ).action((key: string, options: { cwd: string; dryRun?: boolean }) => {
-    const layout = detectLayout(options.cwd);
-    const file = loadWorkflowFile(layout, key);
-    const result = removeLock(file.workflow, { file: file.label });
-    if (options.dryRun) {
-      printDryRun(file.label, result.patch, result.notes);
-      return;
-    }
-    const plan = new WritePlan(layout.root);
-    plan.put(file.path, workflowText(file, result.workflow), file.label);
-    plan.commit();
-    warn(`${file.label}: lock removed`);
-    printNotes([...result.notes, 'lockScopes in the env files are left as they are (other workflows may lock the same scope)']);
+  registerRemoveCommand(program, {
+    name: 'remove-lock',
+    description: 'undo add-lock-to-workflow exactly: nodes, connections, settings and positions as before',
+    remove: removeLock,
+    done: 'lock removed',
+    extraNotes: ['lockScopes in the env files are left as they are (other workflows may lock the same scope)'],
   });
-  withExamples(command, ['n8n-lock remove-lock invoice_sync', 'n8n-lock remove-lock invoice_sync --dry-run']);
 }

@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { addRateLimit, removeRateLimit } from '../patchers/index.js';
-import { WritePlan } from './io.js';
-import { printDryRun, printNotes } from './patch-output.js';
-import { positiveInt, positiveNumber, warn, withCwd, withExamples } from './program.js';
+import { finishPatch, registerRemoveCommand } from './patch-output.js';
+import { positiveInt, positiveNumber, withCwd, withExamples } from './program.js';
 import { detectLayout } from './repo.js';
-import { loadWorkflowFile, workflowText } from './workflow-file.js';
+import { loadWorkflowFile } from './workflow-file.js';
 
 interface Options {
   cwd: string;
@@ -40,15 +39,7 @@ export function registerAddRateLimit(program: Command): void {
       setExecutionOrderV1: options.setExecutionOrderV1,
       file: file.label,
     });
-    if (options.dryRun) {
-      printDryRun(file.label, result.patch, result.notes);
-      return;
-    }
-    const plan = new WritePlan(layout.root);
-    plan.put(file.path, workflowText(file, result.workflow), file.label);
-    plan.commit();
-    warn(`${file.label}: rate limited (${result.patch.length} change(s))`);
-    printNotes(result.notes);
+    finishPatch(layout, file, result, { dryRun: options.dryRun, done: 'rate limited' });
   });
   withExamples(command, [
     'n8n-lock add-rate-limit-to-workflow send_sms --limit 10 --window-seconds 60',
@@ -57,25 +48,5 @@ export function registerAddRateLimit(program: Command): void {
 }
 
 export function registerRemoveRateLimit(program: Command): void {
-  const command = withCwd(
-    program
-      .command('remove-rate-limit')
-      .description('undo add-rate-limit-to-workflow exactly')
-      .argument('<key>', 'workflow key: workflows/<key>.json')
-      .option('--dry-run', 'print the JSON Patch and a summary; write nothing'),
-  ).action((key: string, options: { cwd: string; dryRun?: boolean }) => {
-    const layout = detectLayout(options.cwd);
-    const file = loadWorkflowFile(layout, key);
-    const result = removeRateLimit(file.workflow, { file: file.label });
-    if (options.dryRun) {
-      printDryRun(file.label, result.patch, result.notes);
-      return;
-    }
-    const plan = new WritePlan(layout.root);
-    plan.put(file.path, workflowText(file, result.workflow), file.label);
-    plan.commit();
-    warn(`${file.label}: rate limit removed`);
-    printNotes(result.notes);
-  });
-  withExamples(command, ['n8n-lock remove-rate-limit send_sms', 'n8n-lock remove-rate-limit send_sms --dry-run']);
+  registerRemoveCommand(program, { name: 'remove-rate-limit', description: 'undo add-rate-limit-to-workflow exactly', remove: removeRateLimit, done: 'rate limit removed' });
 }

@@ -3,15 +3,14 @@ import { normalizeScopeExpression } from '../workflow/expressions.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import { executeWorkflowCall, mergeAppend, mergeKeepFirstInput, type WorkflowInput } from '../workflow/nodes.js';
 import { isPlaceholderFor, placeholder } from '../workflow/placeholders.js';
-import type { Workflow, WorkflowNode } from '../workflow/schema.js';
+import type { Workflow } from '../workflow/schema.js';
 import { callsTo, firstJsonOf } from './calls.js';
 import {
   addConnection,
   clone,
   COLUMN,
   entryPoints,
-  freeName,
-  freePosition,
+  Insertion,
   markNode,
   nodeByName,
   pathEnds,
@@ -109,14 +108,10 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
 
   const exactX = shiftNodes(workflow, nodesToShift(workflow, starts), state.shiftX);
   if (Object.keys(exactX).length > 0) state.exactX = exactX;
-  const taken = new Set<string>();
-  const nameFor = (base: string) => {
-    const name = freeName(workflow, base, taken);
-    taken.add(name);
-    return name;
-  };
-  const inserted: WorkflowNode[] = [];
-  const place = (wanted: [number, number]) => freePosition({ ...workflow, nodes: [...workflow.nodes, ...inserted] }, wanted);
+  const insertion = new Insertion(workflow);
+  const inserted = insertion.nodes;
+  const nameFor = (base: string) => insertion.name(base);
+  const place = (wanted: [number, number]) => insertion.place(wanted);
 
   // Acquire side: one acquire + restore per entry point (several triggers: each is wrapped).
   const acquireNames: string[] = [];
@@ -179,7 +174,7 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
 
   // The first acquire carries what remove-lock must undo outside the inserted nodes.
   inserted[0] = markNode(inserted[0], 'lock-acquire', ADD_LOCK_COMMAND, state);
-  workflow.nodes.push(...inserted);
+  insertion.commit();
 
   const notes = describeLock(scope.staticScope, scope.expression, entries.length, ends, graph, order.changed, Boolean(options.lockOnError));
   return { ...patchResult(input, workflow, notes), staticScope: scope.staticScope };

@@ -3,15 +3,14 @@ import { normalizeScopeExpression } from '../workflow/expressions.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import { executeWorkflowCall, ifNode, mergeKeepFirstInput, setFields, stopAndErrorNode } from '../workflow/nodes.js';
 import { placeholder } from '../workflow/placeholders.js';
-import type { Workflow, WorkflowNode } from '../workflow/schema.js';
+import type { Workflow } from '../workflow/schema.js';
 import { callsTo } from './calls.js';
 import {
   addConnection,
   clone,
   COLUMN,
   entryPoints,
-  freeName,
-  freePosition,
+  Insertion,
   markNode,
   nodeByName,
   patchResult,
@@ -71,14 +70,10 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
   const starts = [...new Set(entries.flatMap((e) => e.targets.map((t) => t.node)))];
   const exactX = shiftNodes(workflow, nodesToShift(workflow, starts), state.shiftX);
   if (Object.keys(exactX).length > 0) state.exactX = exactX;
-  const taken = new Set<string>();
-  const nameFor = (base: string) => {
-    const name = freeName(workflow, base, taken);
-    taken.add(name);
-    return name;
-  };
-  const inserted: WorkflowNode[] = [];
-  const place = (wanted: [number, number]) => freePosition({ ...workflow, nodes: [...workflow.nodes, ...inserted] }, wanted);
+  const insertion = new Insertion(workflow);
+  const inserted = insertion.nodes;
+  const nameFor = (base: string) => insertion.name(base);
+  const place = (wanted: [number, number]) => insertion.place(wanted);
   const seed = (name: string) => `${ADD_RATE_LIMIT_COMMAND}/${name}`;
   const onDenied = options.onDenied ?? 'passthrough';
 
@@ -126,7 +121,7 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
     addConnection(workflow.connections, gate, denied, 1, 0);
   }
   inserted[0] = markNode(inserted[0], 'rate-limit', ADD_RATE_LIMIT_COMMAND, state);
-  workflow.nodes.push(...inserted);
+  insertion.commit();
 
   const notes = [
     `at most ${options.limit} execution(s) per ${options.windowSeconds} s window for scope ${scope.expression} (fixed window: up to ${2 * options.limit} across a window edge)`,

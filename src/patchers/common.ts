@@ -277,6 +277,36 @@ export function freePosition(workflow: Workflow, wanted: [number, number], reser
   return [x, y];
 }
 
+/**
+ * Collects the nodes a patcher inserts: free names that collide neither with user nodes nor with
+ * each other, and positions clear of every node placed so far.
+ */
+export class Insertion {
+  readonly nodes: WorkflowNode[] = [];
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly workflow: Workflow) {}
+
+  name(base: string): string {
+    const name = freeName(this.workflow, base, this.taken);
+    this.taken.add(name);
+    return name;
+  }
+
+  place(wanted: [number, number]): [number, number] {
+    return freePosition({ ...this.workflow, nodes: [...this.workflow.nodes, ...this.nodes] }, wanted);
+  }
+
+  add(...nodes: WorkflowNode[]): void {
+    this.nodes.push(...nodes);
+  }
+
+  /** Appends the inserted nodes to the workflow (after the user's nodes, in insertion order). */
+  commit(): void {
+    this.workflow.nodes.push(...this.nodes);
+  }
+}
+
 export function nodeByName(workflow: Workflow, name: string): WorkflowNode {
   const node = workflow.nodes.find((n) => n.name === name);
   if (!node) throw new Error(`internal: no node named ${name}`);

@@ -4,6 +4,8 @@ import { createProgram, runProgram } from './program.js';
 import { registerEmit } from './emit.js';
 import { registerCreateLock } from './create-lock.js';
 import { registerCopyPrimitive } from './copy-primitive.js';
+import { registerStatus } from './status.js';
+import { registerUnlock } from './unlock.js';
 import { registerAddLock, registerRemoveLock } from './add-lock.js';
 import { registerAddRateLimit, registerRemoveRateLimit } from './add-rate-limit.js';
 import { registerRender } from './render.js';
@@ -16,6 +18,8 @@ const program = createProgram('n8n-lock', 'Per-resource locks and rate limits fo
 registerEmit(program);
 registerCreateLock(program);
 registerCopyPrimitive(program);
+registerStatus(program);
+registerUnlock(program);
 registerAddLock(program);
 registerAddRateLimit(program);
 registerRemoveLock(program);

@@ -42,7 +42,8 @@ export function renderTable(headers: string[], rows: string[][], align: Align[] 
 
 function lockRow(lock: LockStatus): string[] {
   const holder = lock.sidecar?.holder;
-  const holderCell = !lock.sidecar ? '-' : holder ? describeHolder(holder) : '(unparseable :meta)';
+  // Compact in the table (the sentence form is for unlock's messages).
+  const holderCell = !lock.sidecar ? '-' : holder ? `${holder.workflow_name ?? '?'} (wf ${holder.workflow_id ?? '?'}, exec ${holder.execution_id ?? '?'})` : '(unparseable :meta)';
   let ttl = formatTtl(lock.counter ? lock.counter.ttl_ms : undefined);
   // The sidecar's TTL only matters when it tells a different story than the counter's.
   if (lock.sidecar && (lock.flags.includes('ttl-drift') || !lock.counter)) ttl += ` (meta ${formatTtl(lock.sidecar.ttl_ms)})`;
@@ -51,7 +52,7 @@ function lockRow(lock: LockStatus): string[] {
     lock.counter ? (lock.counter.count === null ? '?' : String(lock.counter.count)) : '-',
     ttl,
     lock.held_for_ms === null ? '-' : formatDuration(lock.held_for_ms),
-    truncate(holderCell, 64),
+    truncate(holderCell, 72),
     truncate(holder?.lock_id ?? '-', 36),
     lock.flags.length ? lock.flags.join(',') : 'ok',
   ];

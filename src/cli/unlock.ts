@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { InputError } from '../errors.js';
+import { parseRedisUrl, pickRedisUrl } from '../ops/redis-url.js';
+import { evalUnlock, withRedis } from '../ops/redis-client.js';
+import { describeUnlock, parseUnlockReply, unlockExitCode, type UnlockRequest } from '../ops/unlock.js';
+import { withExamples } from './program.js';
+import { redisUrlOption } from './status.js';
+
+interface UnlockOptions {
+  redisUrl?: string;
+  lockId?: string;
+  force?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerUnlock(program: Command): void {
+  const command = program
+    .command('unlock')
+    .description('free a lock by hand: compare-and-delete by lock_id (atomic), or --force delete whatever is there')
+    .argument('<scope>', 'the lock scope (the part after n8n-lock-)')
+    .addOption(redisUrlOption())
+    .option('--lock-id <id>', 'delete only if the sidecar says this lock_id holds the lock (checked and deleted in one Lua script)')
+    .option('--force', 'delete the counter and sidecar whatever they hold, and print what was deleted')
+    .option('--dry-run', 'show what would be deleted, delete nothing')
+    .action(async (scope: string, options: UnlockOptions) => {
+      if ((options.lockId !== undefined) === Boolean(options.force)) throw new InputError('unlock needs exactly one of --lock-id <id> or --force');
+      if (scope === '') throw new InputError('unlock needs a non-empty scope');
+      if (options.lockId === '') throw new InputError('--lock-id must not be empty');
+      const target = parseRedisUrl(pickRedisUrl(options.redisUrl, process.env).url);
+      const request: UnlockRequest = { scope, mode: options.force ? 'force' : 'lock-id', lockId: options.lockId, dryRun: Boolean(options.dryRun) };
+      const reply = await withRedis(target, (client) => evalUnlock(client, request));
+      const result = parseUnlockReply(reply, request, Date.now());
+      const { stdout, stderr } = describeUnlock(result);
+      for (const line of stdout) process.stdout.write(`${line}\n`);
+      for (const line of stderr) process.stderr.write(`${line}\n`);
+      process.exitCode = unlockExitCode(result);
+    });
+  withExamples(command, [
+    'n8n-lock unlock billing-sync --lock-id 4711            # only if execution 4711 still holds it',
+    'n8n-lock unlock billing-sync --force --dry-run          # show holder and age, delete nothing',
+    'n8n-lock unlock billing-sync --force --redis-url redis://:secret@redis.internal:6379/0',
+  ]);
+  command.addHelpText('after', 'Exit codes: 0 deleted (or nothing was locked), 1 refused: lock_id mismatch or no readable sidecar (nothing deleted), 2 bad input or Redis unreachable.\n');
+}

@@ -1,0 +1,165 @@
+// The only module of src/ops that talks to Redis: a client that fails fast, SCAN with pipelined
+// script reads, and the unlock script call. Everything it returns is plain data for the pure modules.
+import { Redis } from 'ioredis';
+import { InputError } from '../errors.js';
+import { SCAN_PATTERN } from './keys.js';
+import type { RedisTarget } from './redis-url.js';
+import { parseReadKeysReply, READ_KEYS_SCRIPT, type KeyReading } from './status.js';
+import { UNLOCK_SCRIPT, unlockScriptArgs, type UnlockRequest } from './unlock.js';
+
+/** Connect (TCP + TLS + AUTH + SELECT + ready check) must finish within this, or we give up. */
+export const CONNECT_TIMEOUT_MS = 3000;
+/** Per command, from when it is written. Generous: a SCAN page or a 5,000-key read takes ~10-30 ms. */
+export const COMMAND_TIMEOUT_MS = 15_000;
+/** Keys per SCAN call: large enough that 100k keys take ~10 calls, small enough not to stall Redis (~12 ms per call, measured). */
+export const SCAN_COUNT = 10_000;
+/** Keys per READ_KEYS_SCRIPT call: ~10 ms of Redis time each, so other clients never wait long. */
+export const READ_CHUNK = 5_000;
+
+/** Redis unreachable, refusing, timing out or rejecting our credentials: exit 2 with one line. */
+export class RedisUnavailableError extends InputError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RedisUnavailableError';
+  }
+}
+
+/** Turns a connection-level error into words an operator can act on. Never includes the password (ioredis errors carry none). */
+export function describeRedisError(error: Error & { code?: string }, timeoutMs = CONNECT_TIMEOUT_MS): string {
+  const message = error.message ?? String(error);
+  if (error.code === 'ECONNREFUSED') return 'connection refused (is redis-server running on that host and port?)';
+  if (error.code === 'ECONNRESET') return 'the server closed the connection (if it expects TLS, use rediss://)';
+  if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) return `${message} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=/path/to/ca.pem)`;
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
+  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${timeoutMs / 1000} s`;
+  if (message.startsWith('NOAUTH')) return 'the server requires a password: redis://:PASSWORD@host:port/db (or set N8N_LOCK_REDIS_URL)';
+  if (message.startsWith('WRONGPASS') || /invalid password/i.test(message)) return 'wrong password (or username)';
+  if (/Protocol error/i.test(message)) return 'the server did not answer like Redis (wrong port, or TLS needed: rediss://)';
+  return message.split('\n')[0];
+}
+
+/**
+ * Opens a client that gives up instead of retrying: ioredis by default reconnects forever and
+ * queues commands while offline, so a dead Redis would hang the CLI. Here there is no reconnect
+ * (retryStrategy -> null), no offline queue, no per-request retry, and one overall deadline that
+ * also covers a peer that accepts TCP but never answers.
+ */
+export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Redis> {
+  const client = new Redis({
+    host: target.host,
+    port: target.port,
+    db: target.db,
+    ...(target.username !== undefined ? { username: target.username } : {}),
+    ...(target.password !== undefined ? { password: target.password } : {}),
+    ...(target.tls ? { tls: { servername: target.host } } : {}),
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+    reconnectOnError: () => false,
+    // disconnect() arms a timer of this length to destroy a stream that does not close; on a
+    // stream that is already closed it is never cleared and holds the process open (2 s default).
+    disconnectTimeout: 200,
+  });
+  let lastError: (Error & { code?: string }) | undefined;
+  // Without a listener ioredis prints every error event as "Unhandled error event".
+  client.on('error', (error: Error) => {
+    lastError = error;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
+  });
+  try {
+    // ioredis SELECTs the db on connect but only emits an error if that fails, then runs commands
+    // on db 0: select again and wait, so a bad db index stops us instead of unlocking elsewhere.
+    await Promise.race([client.connect().then(() => client.select(target.db)), deadline]);
+    return client;
+  } catch (error) {
+    if (client.status !== 'end') client.disconnect();
+    // connect() rejects with a bare "Connection is closed."; the reason came as an error event.
+    const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error);
+    throw new RedisUnavailableError(`cannot connect to Redis at ${target.display}: ${describeRedisError(cause, timeoutMs)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs `work` with a connected client, maps mid-run Redis failures to exit 2, and always closes. */
+export async function withRedis<T>(target: RedisTarget, work: (client: Redis) => Promise<T>): Promise<T> {
+  const client = await openRedis(target);
+  try {
+    return await work(client);
+  } catch (error) {
+    // Only Redis's own failures (error replies such as NOPERM, a dropped connection, a timeout)
+    // become the one-line exit 2; a bug stays an internal error with its stack under N8N_LOCK_DEBUG.
+    if (isRedisFailure(error)) throw new RedisUnavailableError(`Redis at ${target.display}: ${describeRedisError(error, COMMAND_TIMEOUT_MS)}`);
+    throw error;
+  } finally {
+    client.disconnect();
+  }
+}
+
+function isRedisFailure(error: unknown): error is Error & { code?: string } {
+  return error instanceof Error && (error.name === 'ReplyError' || /Connection is closed|Command timed out|Stream isn't writeable|ECONNRESET|EPIPE/.test(error.message));
+}
+
+export interface KeyScan {
+  readings: KeyReading[];
+  /** Times we waited for Redis: what a slow network multiplies. */
+  roundTrips: number;
+}
+
+function readChunk(client: Redis, keys: string[]): Promise<KeyReading[]> {
+  return client.eval(READ_KEYS_SCRIPT, keys.length, ...keys).then((reply) => parseReadKeysReply(keys, reply));
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/**
+ * Every lock, sidecar and rate-limit key with its value and PTTL. SCAN (never KEYS: that blocks
+ * Redis for the whole keyspace); each page's keys are read by READ_KEYS_SCRIPT without waiting,
+ * so the read travels with the next SCAN request and costs no round trip of its own. Round trips:
+ * one per SCAN page plus one for the last reads.
+ */
+export async function readLockKeys(client: Redis, options: { scanCount?: number; readChunk?: number } = {}): Promise<KeyScan> {
+  const scanCount = options.scanCount ?? SCAN_COUNT;
+  const chunkSize = options.readChunk ?? READ_CHUNK;
+  // SCAN may return a key twice (when the table is resized mid-iteration): read each once.
+  const seen = new Set<string>();
+  const pending: Promise<KeyReading[]>[] = [];
+  let scanCalls = 0;
+  let cursor = '0';
+  do {
+    const [next, batch] = await client.scan(cursor, 'MATCH', SCAN_PATTERN, 'COUNT', scanCount);
+    scanCalls++;
+    const fresh = batch.filter((key) => !seen.has(key));
+    for (const key of fresh) seen.add(key);
+    for (const keys of chunks(fresh, chunkSize)) {
+      const read = readChunk(client, keys);
+      read.catch(() => {}); // observed below by Promise.all; this only stops an early "unhandled rejection"
+      pending.push(read);
+    }
+    cursor = next;
+  } while (cursor !== '0');
+  const readings = (await Promise.all(pending)).flat();
+  return { readings, roundTrips: scanCalls + (pending.length ? 1 : 0) };
+}
+
+/** Reads the given keys (all chunks sent at once: one round trip). A key gone by now reads as PTTL -2. */
+export async function readKeys(client: Redis, keys: string[], chunkSize = READ_CHUNK): Promise<KeyScan> {
+  const parts = await Promise.all(chunks(keys, chunkSize).map((chunk) => readChunk(client, chunk)));
+  return { readings: parts.flat(), roundTrips: parts.length ? 1 : 0 };
+}
+
+/** One atomic EVAL of UNLOCK_SCRIPT; returns the raw reply for parseUnlockReply. */
+export async function evalUnlock(client: Redis, request: UnlockRequest): Promise<unknown> {
+  const { keys, args } = unlockScriptArgs(request);
+  return client.eval(UNLOCK_SCRIPT, keys.length, ...keys, ...args);
+}

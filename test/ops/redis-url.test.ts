@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REDIS_URL, maskRedisUrl, parseRedisUrl, pickRedisUrl } from '../../src/ops/redis-url.js';
+import { InputError } from '../../src/errors.js';
+
+describe('pickRedisUrl', () => {
+  it('flag, then N8N_LOCK_REDIS_URL, then the local default', () => {
+    expect(pickRedisUrl('redis://a:1/0', { N8N_LOCK_REDIS_URL: 'redis://b:2/0' })).toEqual({ url: 'redis://a:1/0', source: '--redis-url' });
+    expect(pickRedisUrl(undefined, { N8N_LOCK_REDIS_URL: 'redis://b:2/0' })).toEqual({ url: 'redis://b:2/0', source: 'N8N_LOCK_REDIS_URL' });
+    expect(pickRedisUrl(undefined, { N8N_LOCK_REDIS_URL: '' })).toEqual({ url: DEFAULT_REDIS_URL, source: 'default' });
+    expect(DEFAULT_REDIS_URL).toBe('redis://127.0.0.1:6379/0');
+  });
+});
+
+describe('parseRedisUrl', () => {
+  it('reads host, port, db, password and TLS', () => {
+    expect(parseRedisUrl('redis://:s3cret@redis.internal:6380/2')).toEqual({ host: 'redis.internal', port: 6380, db: 2, password: 's3cret', tls: false, display: 'redis://:***@redis.internal:6380/2' });
+    expect(parseRedisUrl('rediss://ops:p%40ss@r.example.com')).toEqual({ host: 'r.example.com', port: 6379, db: 0, username: 'ops', password: 'p@ss', tls: true, display: 'rediss://ops:***@r.example.com:6379/0' });
+    expect(parseRedisUrl('redis://127.0.0.1:6379')).toMatchObject({ host: '127.0.0.1', port: 6379, db: 0, tls: false, display: 'redis://127.0.0.1:6379/0' });
+    expect(parseRedisUrl('redis://[::1]:7000/1')).toMatchObject({ host: '::1', port: 7000, db: 1, display: 'redis://[::1]:7000/1' });
+  });
+
+  it.each([
+    ['http://localhost:6379', 'unsupported scheme'],
+    ['localhost:6379', 'unsupported scheme'],
+    ['not a url', 'not a URL'],
+    ['redis://host:6379/abc', 'database "abc" is not a number'],
+    ['redis://host:99999/0', 'not a URL'],
+  ])('%s is rejected (exit 2): %s', (raw, why) => {
+    expect(() => parseRedisUrl(raw)).toThrow(InputError);
+    expect(() => parseRedisUrl(raw)).toThrow(why);
+  });
+
+  it('never puts the password in an error message, even for a broken URL', () => {
+    for (const raw of ['redis://:hunter2@host:6379/notadb', 'redis://:hunter2@host:99999', 'http://user:hunter2@host', 'redis://:hun@ter2@host/x']) {
+      let message = '';
+      try {
+        parseRedisUrl(raw);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).not.toBe('');
+      expect(message).not.toContain('hunter2');
+      expect(message).not.toContain('ter2');
+    }
+  });
+});
+
+describe('maskRedisUrl', () => {
+  it.each([
+    ['redis://:pw@h:1/0', 'redis://:***@h:1/0'],
+    ['redis://user:pw@h:1/0', 'redis://user:***@h:1/0'],
+    ['redis://lonely@h', 'redis://***@h'],
+    ['redis://:p@w@h', 'redis://:***@h'],
+    ['redis://h:1/0', 'redis://h:1/0'],
+    ['garbage:pw@h', '***@h'],
+  ])('%s -> %s', (raw, masked) => {
+    expect(maskRedisUrl(raw)).toBe(masked);
+  });
+});

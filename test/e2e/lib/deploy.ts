@@ -1,0 +1,78 @@
+// Builds the user repository the suite deploys, with the real CLI (dist/cli/index.js), then renders it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN } from '../../support/cli.js';
+import { userWorkflows } from './fixtures.js';
+
+export const PRIMITIVE_KEYS = ['lock_acquisition', 'lock_release', 'error_handler_lock_cleanup', 'rate_limit_check'];
+
+/** Fixed 16-character workflow ids, as n8n's import expects. */
+export function workflowId(key: string): string {
+  return ('E2e' + key.replace(/[^A-Za-z0-9]/g, '')).slice(0, 16).padEnd(16, '0');
+}
+
+export const REDIS_CREDENTIAL_ID = 'E2eRedisCred0001';
+
+export interface CliRun {
+  args: string[];
+  status: number;
+  stderr: string;
+}
+
+export function n8nLock(repo: string, args: string[]): CliRun {
+  const result = spawnSync(process.execPath, [BIN, ...args, '--cwd', repo], { encoding: 'utf8' });
+  return { args, status: result.status ?? -1, stderr: result.stderr };
+}
+
+function must(run: CliRun): CliRun {
+  if (run.status !== 0) throw new Error(`n8n-lock ${run.args.join(' ')} failed (exit ${run.status}): ${run.stderr}`);
+  return run;
+}
+
+export interface Deployment {
+  repo: string;
+  renderedDir: string;
+  ids: Record<string, string>;
+  /** What the patch commands printed or refused, for the scenarios to assert on. */
+  legacyRefusal: CliRun;
+}
+
+export function buildRepository(dir: string): Deployment {
+  const repo = join(dir, 'repo');
+  mkdirSync(join(repo, 'workflows'), { recursive: true });
+  mkdirSync(join(repo, 'envs'), { recursive: true });
+  const workflows = userWorkflows();
+  for (const [key, wf] of Object.entries(workflows)) writeFileSync(join(repo, 'workflows', `${key}.json`), JSON.stringify(wf, null, 2) + '\n');
+  const keys = [...PRIMITIVE_KEYS, ...Object.keys(workflows)];
+  const ids = Object.fromEntries(keys.map((k) => [k, workflowId(k)]));
+  writeFileSync(
+    join(repo, 'envs', 'e2e.yml'),
+    [
+      '# The env of the e2e suite: fixed ids so import:workflow upserts and references resolve.',
+      'name: e2e',
+      'credentials:',
+      `  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis e2e" }`,
+      'workflows:',
+      ...keys.map((k) => `  ${k}: { id: "${ids[k]}", name: "E2E ${k}" }`),
+      'lockScopes:',
+      '  - e2e-other # locked by another execution in the cleanup scenario',
+      '',
+    ].join('\n'),
+  );
+
+  must(n8nLock(repo, ['create-lock', '--include-error-handler', '--include-rate-limit']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'critical', '--scope-expression', 'e2e-mutex']));
+  const legacyRefusal = n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy']);
+  must(n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy', '--set-execution-order-v1']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'fail_fast', '--scope-expression', 'e2e-held', '--fail-fast']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'failing', '--scope-expression', 'e2e-cleanup', '--lock-on-error']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'slow', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20']));
+  must(n8nLock(repo, ['add-rate-limit-to-workflow', 'limited', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-rate']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'echo_locked', '--scope-expression', 'e2e-echo']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'branchy', '--scope-expression', 'e2e-branch']));
+  const renderedDir = join(dir, 'rendered');
+  must(n8nLock(repo, ['render', '--env', 'e2e', '--out', renderedDir]));
+  if (readdirSync(renderedDir).length !== keys.length) throw new Error(`render wrote ${readdirSync(renderedDir).length} files, expected ${keys.length}`);
+  return { repo, renderedDir, ids, legacyRefusal };
+}

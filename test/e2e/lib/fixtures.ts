@@ -1,0 +1,118 @@
+// The user workflows the suite deploys: plain n8n JSON as a user would keep it in git. The lock
+// and rate-limit wiring is added by the real CLI (add-lock-to-workflow, add-rate-limit-to-workflow).
+const REDIS = { redis: { id: '{{@:env:credentials.redis.id}}', name: '{{@:env:credentials.redis.name}}' } };
+let counter = 0;
+const uuid = (n: number) => `e2e00000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+type Node = Record<string, unknown> & { name: string };
+
+function node(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): Node {
+  counter++;
+  return { parameters, id: uuid(counter), name, type: `n8n-nodes-base.${type}`, typeVersion, position: [counter * 220, 0], ...extra };
+}
+
+export const webhook = (path: string, responseMode: 'lastNode' | 'onReceived' = 'lastNode') =>
+  node('Webhook', 'webhook', 2.1, { path, responseMode, options: {} }, { webhookId: uuid(1000 + ++counter) });
+export const code = (name: string, jsCode: string) => node(name, 'code', 2, { jsCode });
+export const wait = (name: string, seconds: number) => node(name, 'wait', 1.1, { amount: seconds, unit: 'seconds' }, { webhookId: uuid(2000 + ++counter) });
+export const redisPush = (name: string, list: string) =>
+  node(name, 'redis', 1, { operation: 'push', list, messageData: '={{ JSON.stringify($json) }}', tail: true }, { credentials: REDIS });
+export const redisIncr = (name: string, key: string) => node(name, 'redis', 1, { operation: 'incr', key, expire: true, ttl: 600 }, { credentials: REDIS });
+export const ifTrue = (name: string, expression: string) =>
+  node(name, 'if', 2.2, {
+    conditions: {
+      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+      conditions: [{ id: uuid(3000 + ++counter), leftValue: `={{ ${expression} }}`, rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+      combinator: 'and',
+    },
+    options: {},
+  });
+
+/** Calls a primitive directly; onError keeps the primitive's error message as `{ error }` in the response. */
+export function callPrimitive(name: string, key: string, inputs: Array<{ name: string; type: string; value: unknown }>): Node {
+  return node(
+    name,
+    'executeWorkflow',
+    1.2,
+    {
+      workflowId: { __rl: true, value: `{{@:env:workflows.${key}.id}}`, mode: 'id' },
+      workflowInputs: {
+        mappingMode: 'defineBelow',
+        value: Object.fromEntries(inputs.map((i) => [i.name, i.value])),
+        matchingColumns: [],
+        schema: inputs.map((i) => ({ id: i.name, displayName: i.name, required: false, defaultMatch: false, display: true, canBeUsedToMatch: true, type: i.type, removed: false })),
+        attemptToConvertTypes: false,
+        convertFieldsToString: true,
+      },
+      options: {},
+    },
+    { onError: 'continueRegularOutput' },
+  );
+}
+
+/** A linear workflow: the nodes in order, each feeding the next. */
+export function chain(name: string, nodes: Node[], settings: Record<string, unknown> | null = { executionOrder: 'v1' }) {
+  const connections: Record<string, unknown> = {};
+  for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+  return { name, nodes, connections, ...(settings ? { settings } : {}) };
+}
+
+const q = (field: string) => `$json.query.${field}`;
+
+/** Every user workflow of the suite, by key. */
+export function userWorkflows(): Record<string, unknown> {
+  counter = 0;
+  const section = (list: string, holdSeconds: number) => [
+    code('Enter', 'return [{ json: { start: Date.now() } }];'),
+    wait('Hold', holdSeconds),
+    code('Leave', "return [{ json: { start: $('Enter').first().json.start, end: Date.now(), execution: $execution.id } }];"),
+    redisPush('Record', list),
+  ];
+  const branchy = chain('E2E Branchy', [webhook('branchy'), ifTrue('Go?', `${q('go')} === 'yes'`), code('Yes', "return [{ json: { branch: 'yes' } }];")]);
+  // The If's false output stays unconnected on purpose.
+  (branchy.connections as any)['Go?'] = { main: [[{ node: 'Yes', type: 'main', index: 0 }]] };
+  return {
+    critical: chain('E2E Critical', [webhook('critical'), ...section('e2e-intervals', 0.3)]),
+    // Exported without settings.executionOrder: n8n would run it on the legacy v0 engine.
+    legacy: chain('E2E Legacy Order', [webhook('legacy'), ...section('e2e-legacy-intervals', 0.2)], null),
+    fail_fast: chain('E2E Fail Fast', [webhook('fail-fast'), code('Work', 'return [{ json: { worked: true } }];')]),
+    failing: chain('E2E Failing', [webhook('failing'), code('Explode', "throw new Error('boom inside the critical section');")]),
+    slow: chain('E2E Slow Holder', [webhook('slow', 'onReceived'), wait('Hold Long', 40), code('Done', 'return [{ json: { done: true } }];')]),
+    limited: chain('E2E Limited', [webhook('limited'), redisIncr('Protected Work', 'e2e-work-count')]),
+    echo_plain: chain('E2E Echo Plain', [webhook('echo-plain'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
+    echo_locked: chain('E2E Echo Locked', [webhook('echo-locked'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
+    branchy,
+    probe_acquire: chain('E2E Probe Acquire', [
+      webhook('probe-acquire'),
+      callPrimitive('Acquire', 'lock_acquisition', [
+        { name: 'scope', type: 'string', value: `={{ ${q('scope')} }}` },
+        { name: 'ttl_seconds', type: 'number', value: `={{ Number(${q('ttl')} ?? 60) }}` },
+        { name: 'execution_id', type: 'string', value: `={{ ${q('execution_id')} ?? $execution.id }}` },
+        { name: 'wait_till_lock_released', type: 'boolean', value: `={{ ${q('wait')} !== 'false' }}` },
+        { name: 'max_wait_seconds', type: 'number', value: `={{ Number(${q('max_wait')} ?? 10) }}` },
+        { name: 'lock_id', type: 'string', value: `={{ ${q('lock_id')} ?? $execution.id }}` },
+        { name: 'workflow_id', type: 'string', value: '={{ $workflow.id }}' },
+        { name: 'workflow_name', type: 'string', value: '={{ $workflow.name }}' },
+        { name: 'poll_seconds', type: 'number', value: `={{ Number(${q('poll')} ?? 1) }}` },
+      ]),
+    ]),
+    probe_release: chain('E2E Probe Release', [
+      webhook('probe-release'),
+      callPrimitive('Release', 'lock_release', [
+        { name: 'scope', type: 'string', value: `={{ ${q('scope')} }}` },
+        { name: 'lock_id', type: 'string', value: `={{ ${q('lock_id')} }}` },
+      ]),
+    ]),
+    probe_rate: chain('E2E Probe Rate', [
+      webhook('probe-rate'),
+      callPrimitive('Check', 'rate_limit_check', [
+        { name: 'scope', type: 'string', value: `={{ ${q('scope')} }}` },
+        { name: 'limit', type: 'number', value: `={{ Number(${q('limit')}) }}` },
+        { name: 'windowSeconds', type: 'number', value: `={{ Number(${q('window')}) }}` },
+      ]),
+    ]),
+  };
+}
+
+/** Webhook paths to wait for before the suite starts calling. */
+export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'slow', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

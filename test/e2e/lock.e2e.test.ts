@@ -1,0 +1,242 @@
+// The real thing: n8n 2.41 and redis-server, running the JSON n8n-lock emits and patches.
+// Every scenario logs its numbers; `npm run test:e2e` prints them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureN8n, type N8nInstall } from './lib/install.js';
+import { RedisServer } from './lib/redis.js';
+import { N8nServer } from './lib/n8n.js';
+import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './lib/deploy.js';
+import { WEBHOOK_PATHS } from './lib/fixtures.js';
+import { log, sleep } from './lib/util.js';
+
+let install: N8nInstall;
+let dir: string;
+const redis = new RedisServer();
+let n8n: N8nServer;
+let deployment: Deployment;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'n8n-lock-e2e-'));
+  try {
+    install = ensureN8n();
+  } catch (error) {
+    // Under CI the suite never skips itself: no n8n is a failure.
+    throw new Error(`could not install n8n: ${(error as Error).message}`);
+  }
+  log(`n8n install: ${install.cold ? 'cold' : 'warm (cached)'} ${install.seconds.toFixed(1)} s in ${install.dir}`);
+  await redis.start(dir);
+  deployment = buildRepository(dir);
+  n8n = new N8nServer(install, dir);
+  await n8n.prepare();
+  n8n.importCredentials([
+    { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e', type: 'redis', data: { host: '127.0.0.1', port: redis.port, database: 0, user: '', password: '', ssl: false } },
+  ]);
+  const started = Date.now();
+  n8n.importAndPublish(deployment.renderedDir, Object.values(deployment.ids));
+  log(`imported and published ${Object.keys(deployment.ids).length} workflows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await n8n.start(WEBHOOK_PATHS);
+}, 1_500_000);
+
+afterAll(async () => {
+  await n8n?.stop();
+  await redis.stop();
+  if (process.env.N8N_LOCK_E2E_KEEP) log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+});
+
+const key = (scope: string) => `n8n-lock-${scope}`;
+
+function overlaps(intervals: Array<{ start: number; end: number }>): number {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  let count = 0;
+  for (let i = 0; i < sorted.length; i++) for (let j = i + 1; j < sorted.length && sorted[j].start < sorted[i].end; j++) count++;
+  return count;
+}
+
+async function intervalsOf(list: string) {
+  return (await redis.client.lrange(list, 0, -1)).map((s) => JSON.parse(s) as { start: number; end: number; execution: string });
+}
+
+describe('n8n 2.x + redis-server', () => {
+  it('runs the pinned n8n 2.x', () => {
+    expect(n8n.version).toMatch(/^2\.\d+\.\d+$/);
+  });
+
+  it('1. mutual exclusion: 20 concurrent callers never overlap in the critical section', async () => {
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => n8n.call('critical')));
+    const wall = (Date.now() - started) / 1000;
+    const intervals = await intervalsOf('e2e-intervals');
+    const found = overlaps(intervals);
+    const sorted = [...intervals].sort((a, b) => a.start - b.start);
+    const gaps = sorted.slice(1).map((x, i) => x.start - sorted[i].end);
+    log(`scenario 1: overlaps=${found} ok=${responses.filter((r) => r.status === 200).length}/20 wall=${wall.toFixed(1)}s serial-bound=${(20 * 0.3).toFixed(1)}s handover median=${gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)]}ms max=${Math.max(...gaps)}ms`);
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(intervals).toHaveLength(20);
+    expect(found).toBe(0);
+    expect(await redis.client.exists(key('e2e-mutex'), key('e2e-mutex') + ':meta')).toBe(0);
+  });
+
+  it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-held', ttl: 60, execution_id: 'holder-exec' });
+    expect(holder.body).toMatchObject({ acquired: true, scope: 'e2e-held', count: 1 });
+    const direct = await n8n.call('probe-acquire', { scope: 'e2e-held', wait: 'false' });
+    expect(direct.body.error).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
+    const patched = await n8n.call('fail-fast');
+    const message = n8n.lastErrorMessage(deployment.ids.fail_fast);
+    log(`scenario 2: fail-fast direct=${direct.ms.toFixed(0)}ms patched=${patched.ms.toFixed(0)}ms status=${patched.status} message="${message}"`);
+    expect(patched.status).toBe(500);
+    expect(patched.ms).toBeLessThan(3000);
+    expect(message).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
+    const released = await n8n.call('probe-release', { scope: 'e2e-held', lock_id: holder.body.lock_id });
+    expect(released.body).toEqual({ released: true, idempotent: false, scope: 'e2e-held', lock_id: holder.body.lock_id });
+    expect((await n8n.call('fail-fast')).status).toBe(200);
+  });
+
+  it('3. timeout: a waiter with max_wait_seconds 3 fails after about 3 s', async () => {
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-timeout', ttl: 60 });
+    expect(holder.body.acquired).toBe(true);
+    const waiter = await n8n.call('probe-acquire', { scope: 'e2e-timeout', max_wait: 3, poll: 1 });
+    log(`scenario 3: timeout after ${(waiter.ms / 1000).toFixed(2)} s (max_wait 3 s, poll 1 s) message="${waiter.body.error}"`);
+    expect(waiter.body.error).toBe("Timed out after 3 s (max_wait_seconds) waiting for lock on scope 'e2e-timeout'");
+    expect(waiter.ms).toBeGreaterThanOrEqual(3000);
+    expect(waiter.ms).toBeLessThan(3000 + 1000 + 1500); // max_wait + one poll + n8n overhead
+    expect(await redis.client.get(key('e2e-timeout'))).toBe('1'); // the waiter never touched the holder's key
+    await n8n.call('probe-release', { scope: 'e2e-timeout', lock_id: holder.body.lock_id });
+  });
+
+  it('4. ownership: a wrong lock_id stops with LOGIC ERROR and deletes nothing; a repeated release is idempotent', async () => {
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-owner', ttl: 60, lock_id: 'right-id' });
+    expect(holder.body.acquired).toBe(true);
+    const wrong = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'wrong-id' });
+    log(`scenario 4: wrong lock_id -> "${wrong.body.error}"`);
+    expect(wrong.body.error).toMatch(/^LOGIC ERROR: lock on 'e2e-owner' is held by E2E probe_acquire \(workflow E2eprobeacquire0, execution \d+\) since .+, not by lock_id wrong-id$/);
+    expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(2);
+    const right = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'right-id' });
+    expect(right.body).toEqual({ released: true, idempotent: false, scope: 'e2e-owner', lock_id: 'right-id' });
+    const again = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'right-id' });
+    expect(again.body).toEqual({ released: true, idempotent: true, scope: 'e2e-owner', lock_id: 'right-id' });
+    expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(0);
+  });
+
+  it('5. error cleanup: a failed --lock-on-error execution loses its lock; another execution\'s lock survives', async () => {
+    const other = await n8n.call('probe-acquire', { scope: 'e2e-other', ttl: 120, execution_id: 'someone-else' });
+    expect(other.body.acquired).toBe(true);
+    const failed = await n8n.call('failing');
+    expect(failed.status).toBe(500);
+    const started = Date.now();
+    let freedAfter = -1;
+    while (Date.now() - started < 20_000) {
+      if ((await redis.client.exists(key('e2e-cleanup'), key('e2e-cleanup') + ':meta')) === 0) {
+        freedAfter = Date.now() - started;
+        break;
+      }
+      await sleep(100);
+    }
+    log(`scenario 5: failed execution's lock freed ${freedAfter} ms after the HTTP 500; e2e-other still held: ${await redis.client.exists(key('e2e-other'))}`);
+    expect(freedAfter).toBeGreaterThanOrEqual(0);
+    expect(await redis.client.exists(key('e2e-other'), key('e2e-other') + ':meta')).toBe(2);
+    expect(JSON.parse((await redis.client.get(key('e2e-other') + ':meta'))!).execution_id).toBe('someone-else');
+    await n8n.call('probe-release', { scope: 'e2e-other', lock_id: other.body.lock_id });
+  });
+
+  it('7. rate limit: limit 5 per 10 s window, 12 calls in one window: 5 allowed, 7 denied, the work ran 5 times', async () => {
+    // Start right after a window edge so all 12 calls land in one bucket.
+    const windowMs = 10_000;
+    await sleep(windowMs - (Date.now() % windowMs) + 200);
+    const results = [];
+    for (let i = 0; i < 12; i++) results.push(await n8n.call('limited'));
+    const allowed = results.filter((r) => r.body.allowed !== false).length;
+    const denied = results.filter((r) => r.body.allowed === false).length;
+    await sleep(1500); // whatever n8n runs at the end of an execution has run by now
+    const work = Number(await redis.client.get('e2e-work-count'));
+    log(`scenario 7: allowed=${allowed} denied=${denied} protected-work-ran=${work} (limit 5, window 10 s)`);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(allowed).toBe(5);
+    expect(denied).toBe(7);
+    expect(results.find((r) => r.body.allowed === false)!.body).toMatchObject({ allowed: false, scope: 'e2e-rate', limit: 5 });
+    expect(work).toBe(5);
+  });
+
+  it('8. data flow: a lastNode webhook answers the same wrapped and unwrapped; an If with an unconnected branch releases on both', async () => {
+    const plain = await n8n.call('echo-plain', { a: '1', b: 'zwei' });
+    const locked = await n8n.call('echo-locked', { a: '1', b: 'zwei' });
+    log(`scenario 8: unlocked ${plain.ms.toFixed(0)} ms, locked ${locked.ms.toFixed(0)} ms, same body: ${JSON.stringify(plain.body) === JSON.stringify(locked.body)}`);
+    expect(plain.status).toBe(200);
+    expect(locked.body).toEqual(plain.body);
+    expect(locked.body).toEqual({ echo: { a: '1', b: 'zwei' }, n: 42 });
+    for (const go of ['yes', 'no']) {
+      const res = await n8n.call('branchy', { go });
+      expect(res.status).toBe(200);
+      expect(await redis.client.exists(key('e2e-branch'), key('e2e-branch') + ':meta')).toBe(0);
+    }
+    // And the lock was really taken on both branches (a holder makes the next caller wait).
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-branch', ttl: 60 });
+    const blocked = n8n.call('branchy', { go: 'no' });
+    await sleep(1500);
+    expect(await redis.client.get(key('e2e-branch'))).toBe('1');
+    await n8n.call('probe-release', { scope: 'e2e-branch', lock_id: holder.body.lock_id });
+    expect((await blocked).status).toBe(200);
+  });
+
+  it('9. n8n-lock validate accepts everything the suite imports', () => {
+    const result = n8nLock(deployment.repo, ['validate', '--env', 'e2e']);
+    log(`scenario 9: validate exit ${result.status}`);
+    expect(result.stderr.includes("unknown command 'validate'")).toBe(false);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('10. a workflow without settings.executionOrder is refused, and with --set-execution-order-v1 it excludes', async () => {
+    expect(deployment.legacyRefusal.status).toBe(2);
+    expect(deployment.legacyRefusal.stderr).toContain('--set-execution-order-v1');
+    const responses = await Promise.all(Array.from({ length: 8 }, () => n8n.call('legacy')));
+    const intervals = await intervalsOf('e2e-legacy-intervals');
+    log(`scenario 10: legacy workflow switched to v1: overlaps=${overlaps(intervals)} ok=${responses.filter((r) => r.status === 200).length}/8`);
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(intervals).toHaveLength(8);
+    expect(overlaps(intervals)).toBe(0);
+  });
+
+  it('6. crash: kill n8n while an execution holds a lock (TTL 20 s); callers every second after restart never extend it; it frees on time', async () => {
+    const accepted = await n8n.call('slow'); // responds at once, then holds the lock for 40 s
+    expect(accepted.status).toBe(200);
+    const meta = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const raw = await redis.client.get(key('e2e-crash') + ':meta');
+        if (raw) return JSON.parse(raw);
+        await sleep(100);
+      }
+      throw new Error('the slow workflow never took its lock');
+    })();
+    const lockedAt = Date.parse(meta.locked_at);
+    await n8n.kill();
+    log(`scenario 6: n8n killed ${Date.now() - lockedAt} ms after the lock was taken; ttl left ${await redis.client.ttl(key('e2e-crash'))} s`);
+    await n8n.start(['probe-acquire']);
+    let acquiredAt = 0;
+    let previousTtl = Infinity;
+    let ttlIncreased = false;
+    let callers = 0;
+    while (Date.now() - lockedAt < 40_000) {
+      const ttl = await redis.client.ttl(key('e2e-crash'));
+      if (ttl > previousTtl) ttlIncreased = true;
+      if (ttl >= 0) previousTtl = ttl;
+      callers++;
+      const res = await n8n.call('probe-acquire', { scope: 'e2e-crash', ttl: 20, wait: 'false' });
+      if (res.body.acquired) {
+        acquiredAt = Date.now();
+        await n8n.call('probe-release', { scope: 'e2e-crash', lock_id: res.body.lock_id });
+        break;
+      }
+      expect(res.body.error).toMatch(/is held by another execution/);
+      await sleep(1000);
+    }
+    const freedAfter = (acquiredAt - lockedAt) / 1000;
+    log(`scenario 6: ${callers} callers after restart; a caller got the lock ${freedAfter.toFixed(1)} s after it was taken (TTL 20 s); TTL increased while held: ${ttlIncreased}`);
+    expect(acquiredAt).toBeGreaterThan(0);
+    expect(ttlIncreased).toBe(false);
+    expect(freedAfter).toBeGreaterThanOrEqual(19);
+    expect(freedAfter).toBeLessThan(20 + 2.5);
+  });
+});

@@ -9,6 +9,7 @@ import { registerUnlock } from './unlock.js';
 import { registerAddLock, registerRemoveLock } from './add-lock.js';
 import { registerAddRateLimit, registerRemoveRateLimit } from './add-rate-limit.js';
 import { registerRender } from './render.js';
+import { registerValidate } from './validate.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -25,5 +26,6 @@ registerAddRateLimit(program);
 registerRemoveLock(program);
 registerRemoveRateLimit(program);
 registerRender(program);
+registerValidate(program);
 
 process.exitCode = await runProgram(program, process.argv);

@@ -33,6 +33,14 @@ export function positiveInt(flag: string): (value: string) => number {
   };
 }
 
+/** Parses a whole-number flag value >= 0. */
+export function positiveIntOrZero(flag: string): (value: string) => number {
+  return (value: string) => {
+    if (!/^\d+$/.test(value.trim())) throw new InputError(`${flag} must be a whole number of 0 or more (got "${value}")`);
+    return Number(value);
+  };
+}
+
 /** Parses a number flag value > 0 (fractions allowed). */
 export function positiveNumber(flag: string): (value: string) => number {
   return (value: string) => {

@@ -20,7 +20,7 @@ export function isTriggerType(type: string): boolean {
   const short = type.split('.').pop() ?? type;
   return (
     /trigger$/i.test(short) ||
-    ['webhook', 'formTrigger', 'chatTrigger', 'errorTrigger', 'manualTrigger', 'scheduleTrigger', 'cron', 'interval', 'start', 'n8nTrigger', 'mcpTrigger'].includes(short)
+    ['webhook', 'formTrigger', 'chatTrigger', 'errorTrigger', 'manualTrigger', 'scheduleTrigger', 'cron', 'interval', 'start', 'n8nTrigger', 'mcpTrigger', 'emailReadImap'].includes(short)
   );
 }
 

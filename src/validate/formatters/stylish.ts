@@ -1,0 +1,24 @@
+import { summarize, type FileResult } from '../engine.js';
+
+/** Human output, grouped by file (like ESLint's stylish). */
+export function formatStylish(results: FileResult[]): string {
+  const lines: string[] = [];
+  for (const result of results) {
+    if (result.skipped) continue;
+    if (result.findings.length === 0) continue;
+    lines.push('', result.file);
+    const width = Math.max(...result.findings.map((f) => `${f.line}:${f.column}`.length));
+    for (const f of result.findings) {
+      lines.push(`  ${`${f.line}:${f.column}`.padEnd(width)}  ${f.severity.padEnd(7)}  ${f.message}  ${f.ruleId}`);
+    }
+  }
+  const skipped = results.filter((r) => r.skipped);
+  if (skipped.length > 0) {
+    lines.push('', `skipped ${skipped.length} file(s):`);
+    for (const r of skipped) lines.push(`  ${r.file}: ${r.skipped}`);
+  }
+  const s = summarize(results);
+  const problems = s.errors + s.warnings;
+  lines.push('', problems === 0 ? `✔ ${s.files - s.skipped} workflow file(s) checked, no problems` : `✖ ${problems} problem(s) (${s.errors} error(s), ${s.warnings} warning(s)) in ${s.files - s.skipped} workflow file(s)`);
+  return lines.join('\n').replace(/^\n/, '') + '\n';
+}

@@ -118,6 +118,8 @@ function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding
     for (const f of found) raw.push({ ...f, ruleId: rule.id, ruleSeverity: setting ? severity : f.severity ?? severity });
   }
   raw.push(...suppressions.problems.map((s) => ({ ...s, ruleId: 'invalid-suppression', ruleSeverity: 'error' as Severity })));
+  // Locating parses the file a second time: only pay for it when there is something to report.
+  if (raw.length === 0) return [];
   const locator = new JsonLocator(p.text);
   return raw
     .filter((f) => !isSuppressed(f.pointer, f.ruleId, suppressions.byNode))

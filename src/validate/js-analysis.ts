@@ -60,6 +60,18 @@ function parseCode(source: string): { ast: any; sourceType: 'script' | 'module' 
  * are not.
  */
 export function analyzeJavaScript(source: string): CodeProblem[] {
+  // Two rules (purity, non-determinism) ask about the same body: analyze each body once.
+  const cached = analysisCache.get(source);
+  if (cached) return cached;
+  const problems = analyzeUncached(source);
+  if (analysisCache.size > 500) analysisCache.clear();
+  analysisCache.set(source, problems);
+  return problems;
+}
+
+const analysisCache = new Map<string, CodeProblem[]>();
+
+function analyzeUncached(source: string): CodeProblem[] {
   let parsed: { ast: any; sourceType: 'script' | 'module' };
   try {
     parsed = parseCode(source);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, runCli, snapshot, tempRepo } from '../support/cli.js';
+import { CORPUS_DIR } from '../support/corpus.js';
+
+const clean = JSON.stringify({ name: 'ok', nodes: [{ parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] }, { parameters: { jsCode: 'return $input.all();' }, name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0] }], connections: { Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } }, null, 2);
+const impure = clean.replace('return $input.all();', "const fs = require('fs');\\nreturn [{ json: { t: Date.now() } }];");
+
+describe('validate CLI', () => {
+  it('a clean repo (primitives included) exits 0', () => {
+    const dir = tempRepo({ 'workflows/ok.json': clean, 'envs/dev.yml': 'lockScopes: []\n' });
+    expect(runCli(['create-lock', '--include-error-handler', '--include-rate-limit', '--cwd', dir]).status).toBe(0);
+    const result = runCli(['validate', '--cwd', dir]);
+    expect(result.status, result.stdout).toBe(0);
+    expect(result.stdout).toContain('✔ 5 workflow file(s) checked, no problems');
+  });
+
+  it('errors exit 1 with stylish output naming file, line, rule', () => {
+    const dir = tempRepo({ 'workflows/bad.json': impure });
+    const before = snapshot(dir);
+    const result = runCli(['validate', '--cwd', dir]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/workflows\/bad\.json\n\s+\d+:\d+\s+error\s+"Code" \(code line 1\): module loading \(require\) is not allowed in a pure Code node\s+code-purity/);
+    expect(result.stdout).toContain('✖ 2 problem(s) (1 error(s), 1 warning(s))');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('--max-warnings turns warnings into exit 1', () => {
+    const dir = tempRepo({ 'workflows/w.json': clean.replace('return $input.all();', 'return [{ json: { t: Date.now() } }];') });
+    expect(runCli(['validate', '--cwd', dir]).status).toBe(0);
+    const strict = runCli(['validate', '--cwd', dir, '--max-warnings', '0']);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('1 warning(s), more than --max-warnings 0');
+  });
+
+  it('github format prints workflow commands with file, line and column', () => {
+    const dir = tempRepo({ 'workflows/bad.json': impure });
+    const result = runCli(['validate', '--cwd', dir, '--format', 'github']);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^::error file=workflows\/bad\.json,line=\d+,col=\d+,title=code-purity::"Code" \(code line 1\)/),
+      expect.stringMatching(/^::warning file=workflows\/bad\.json,line=\d+,col=\d+,title=code-nondeterminism::/),
+    ]);
+  });
+
+  it('sarif has ruleId and region.startLine for every result; json is versioned', () => {
+    const dir = tempRepo({ 'workflows/bad.json': impure, 'workflows/broken.json': '{"nodes": [' });
+    const sarif = JSON.parse(runCli(['validate', '--cwd', dir, '--format', 'sarif']).stdout);
+    expect(sarif.version).toBe('2.1.0');
+    const results = sarif.runs[0].results;
+    expect(results.length).toBe(3);
+    for (const r of results) {
+      expect(typeof r.ruleId).toBe('string');
+      expect(r.locations[0].physicalLocation.region.startLine).toBeGreaterThan(0);
+      expect(sarif.runs[0].tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+    }
+    const json = JSON.parse(runCli(['validate', '--cwd', dir, '--format', 'json']).stdout);
+    expect(json.version).toBe(1);
+    expect(json.summary).toEqual({ errors: 2, warnings: 1, files: 2, skipped: 0 });
+    expect(json.results.find((r: any) => r.file === 'workflows/broken.json').findings[0]).toEqual({ ruleId: 'parse-error', severity: 'error', message: expect.stringMatching(/^malformed JSON/), pointer: '', line: 1, column: 12 });
+  });
+
+  it('n8n-lock.config.json switches rules off; a bad setting is exit 2', () => {
+    const dir = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"code-purity": "off", "code-nondeterminism": "off"}}' });
+    expect(runCli(['validate', '--cwd', dir]).status).toBe(0);
+    const bad = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"code-purity": "loud"}}' });
+    const r = runCli(['validate', '--cwd', bad]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('rules.code-purity: expected "off", "warning" or "error"');
+  });
+
+  it('usage and input errors exit 2', () => {
+    const dir = tempRepo({ 'workflows/ok.json': clean, 'envs/dev.yml': 'name: [broken\n' });
+    expect(runCli(['validate', '--cwd', dir]).status).toBe(2);
+    expect(runCli(['validate', '--format', 'xml']).status).toBe(2);
+    expect(runCli(['validate', 'no/such/path']).status).toBe(2);
+  });
+
+  it('the whole corpus: no crash, the 8 broken files reported, exit 1', () => {
+    const result = runCli(['validate', '--format', 'json', '--cwd', CORPUS_DIR, '.']);
+    expect(result.status).toBe(1);
+    const json = JSON.parse(result.stdout);
+    expect(json.summary.files).toBe(348);
+    const ids = json.results.flatMap((r: any) => r.findings.map((f: any) => f.ruleId));
+    expect(ids.filter((id: string) => id === 'parse-error')).toHaveLength(8);
+    expect(json.results.flatMap((r: any) => r.findings).filter((f: any) => /crashed/.test(f.message))).toEqual([]);
+  });
+
+  it('the shipped templates validate clean', () => {
+    const result = runCli(['validate', join(ROOT, 'templates')]);
+    expect(result.status, result.stdout).toBe(0);
+    expect(readFileSync(join(ROOT, 'templates', 'lock_acquisition.json'), 'utf8')).toContain('@n8n-evol-I:primitive');
+  });
+});

@@ -49,7 +49,7 @@ export function callPrimitive(name: string, key: string, inputs: Array<{ name: s
     {
       onError: 'continueRegularOutput',
       // The probes break two lock rules on purpose; validate must accept them only with a reason.
-      notes: 'n8n-lock-disable lock-acquire-inputs, lock-release-on-every-path -- e2e probe: returns the primitive error as data; the test releases in a separate call',
+      notes: 'n8n-lock-disable lock-acquire-inputs, lock-release-on-every-path, rate-limit-gate -- e2e probe: returns the primitive result or error as data; the test acts on it',
     },
   );
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ensureN8n } from './lib/install.js';
 import { RedisServer } from './lib/redis.js';
 import { N8nServer } from './lib/n8n.js';
-import { n8nLock, REDIS_CREDENTIAL_ID, workflowId, PRIMITIVE_KEYS } from './lib/deploy.js';
+import { n8nLock, REDIS_CREDENTIAL_ID, workflowId } from './lib/deploy.js';
 import { chain, code, redisPush, wait, webhook } from './lib/fixtures.js';
 import { log } from './lib/util.js';
 
@@ -39,7 +39,7 @@ async function main() {
       contend_01: chain('Bench Contend 0.1s', [webhook('contend-01'), ...section('bench-01', 0.1)]),
     };
     for (const [key, wf] of Object.entries(flows)) writeFileSync(join(repo, 'workflows', `${key}.json`), JSON.stringify(wf, null, 2));
-    const keys = [...PRIMITIVE_KEYS, ...Object.keys(flows)];
+    const keys = ['lock_acquisition', 'lock_release', ...Object.keys(flows)];
     writeFileSync(
       join(repo, 'envs', 'bench.yml'),
       ['credentials:', `  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis" }`, 'workflows:', ...keys.map((k) => `  ${k}: { id: "${workflowId(k)}", name: "${k}" }`), ''].join('\n'),

@@ -1,5 +1,4 @@
 import { PRIMITIVES, PRIMITIVE_NAMES, PRIMITIVE_MARKER } from '../primitives/index.js';
-import { targetWorkflowKey } from '../workflow/placeholders.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
 export { PRIMITIVE_MARKER };
@@ -38,10 +37,7 @@ export function hasMarker(source: string): boolean {
   return source.split('\n').some((line) => line.trim() === PRIMITIVE_MARKER);
 }
 
-/** Execute Workflow nodes calling primitive `key` (by target id placeholder, any generation). */
-export function callsTo(workflow: Workflow, key: string): WorkflowNode[] {
-  return workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && targetWorkflowKey(n.parameters) === key);
-}
+export { callsTo } from '../patchers/calls.js';
 
 export function mappedInputs(node: WorkflowNode): Record<string, unknown> {
   const inputs = (node.parameters as { workflowInputs?: { value?: Record<string, unknown> } }).workflowInputs;

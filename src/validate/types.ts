@@ -58,3 +58,8 @@ export interface Rule {
 export function nodePointer(context: { workflow: Workflow }, node: WorkflowNode): string {
   return `/nodes/${context.workflow.nodes.indexOf(node)}`;
 }
+
+/** One JSON Pointer reference token (RFC 6901): ~ and / escaped. */
+export function pointerKey(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

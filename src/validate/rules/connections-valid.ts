@@ -1,7 +1,6 @@
 import { declaredMainOutputs } from '../../workflow/node-outputs.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { pointerKey, type Rule, type RuleFinding } from '../types.js';
 
-const pointerKey = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every connection names existing nodes, and routing nodes' output indexes exist. */
 export const connectionsValid: Rule = {

@@ -1,6 +1,5 @@
-import type { Rule, RuleFinding } from '../types.js';
+import { pointerKey, type Rule, type RuleFinding } from '../types.js';
 
-const pointerKey = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 // Parameters whose text is JavaScript, SQL or HTML, where {{ }} may legitimately be literal.
 const CODE_PARAMS = new Set(['workflowJson', 'jsCode', 'pythonCode', 'functionCode', 'query', 'html', 'content', 'sqlQuery', 'code', 'text', 'message', 'prompt', 'systemMessage', 'jsonBody', 'body']);
 

@@ -1,8 +1,7 @@
 import { getEnvPath } from '../../envs/env-file.js';
 import { findPlaceholders, isSentinelId } from '../../workflow/placeholders.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { pointerKey, type Rule, type RuleFinding } from '../types.js';
 
-const pointerKey = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** With --env: every {{@:env:...}} placeholder resolves and no workflow/credential id is empty or a sentinel. */
 export const placeholdersResolve: Rule = {

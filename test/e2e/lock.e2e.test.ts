@@ -1,49 +1,27 @@
 // The real thing: n8n 2.41 and redis-server, running the JSON n8n-lock emits and patches.
 // Every scenario logs its numbers; `npm run test:e2e` prints them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensureN8n, type N8nInstall } from './lib/install.js';
-import { RedisServer } from './lib/redis.js';
-import { N8nServer } from './lib/n8n.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { log, sleep, type N8nServer, type RedisServer } from './harness/index.js';
+import { useStack } from './harness/vitest.js';
 import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './lib/deploy.js';
 import { WEBHOOK_PATHS } from './lib/fixtures.js';
-import { log, sleep } from './lib/util.js';
 
-let install: N8nInstall;
-let dir: string;
-const redis = new RedisServer();
-let n8n: N8nServer;
 let deployment: Deployment;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'n8n-lock-e2e-'));
-  try {
-    install = ensureN8n();
-  } catch (error) {
-    // Under CI the suite never skips itself: no n8n is a failure.
-    throw new Error(`could not install n8n: ${(error as Error).message}`);
-  }
-  log(`n8n install: ${install.cold ? 'cold' : 'warm (cached)'} ${install.seconds.toFixed(1)} s in ${install.dir}`);
-  await redis.start(dir);
-  deployment = buildRepository(dir);
-  n8n = new N8nServer(install, dir);
-  await n8n.prepare();
-  n8n.importCredentials([
-    { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e', type: 'redis', data: { host: '127.0.0.1', port: redis.port, database: 0, user: '', password: '', ssl: false } },
-  ]);
-  const started = Date.now();
-  n8n.importAndPublish(deployment.renderedDir, Object.values(deployment.ids));
-  log(`imported and published ${Object.keys(deployment.ids).length} workflows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await n8n.start(WEBHOOK_PATHS);
-}, 1_500_000);
-
-afterAll(async () => {
-  await n8n?.stop();
-  await redis.stop();
-  if (process.env.N8N_LOCK_E2E_KEEP) log(`kept ${dir}`);
-  else rmSync(dir, { recursive: true, force: true });
+// One n8n + redis-server for the whole file: the repository is built with the real CLI inside the
+// stack's directory, rendered, imported and published; the stack waits for every webhook.
+const stack = useStack({
+  name: 'n8n-lock-e2e',
+  workflows: (dir) => {
+    deployment = buildRepository(dir);
+    return deployment.renderedDir;
+  },
+  webhookPaths: WEBHOOK_PATHS,
+  redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e' },
+});
+let n8n: N8nServer;
+let redis: RedisServer;
+beforeAll(() => {
+  if (stack.current) ({ n8n, redis } = stack.current);
 });
 
 const key = (scope: string) => `n8n-lock-${scope}`;
@@ -85,7 +63,7 @@ describe('n8n 2.x + redis-server', () => {
     const direct = await n8n.call('probe-acquire', { scope: 'e2e-held', wait: 'false' });
     expect(direct.body.error).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
     const patched = await n8n.call('fail-fast');
-    const message = n8n.lastErrorMessage(deployment.ids.fail_fast);
+    const message = await n8n.lastErrorMessage(deployment.ids.fail_fast);
     log(`scenario 2: fail-fast direct=${direct.ms.toFixed(0)}ms patched=${patched.ms.toFixed(0)}ms status=${patched.status} message="${message}"`);
     expect(patched.status).toBe(500);
     expect(patched.ms).toBeLessThan(3000);

@@ -1,0 +1,45 @@
+// The harness by hand (tsx):
+//   node --import tsx test/e2e/harness/cli.ts install
+//       installs (or finds) Node 24 + n8n in the cache and prints where and how long it took
+//   node --import tsx test/e2e/harness/cli.ts up [--workflows <dir>] [--webhook <path>]... [--publish cli|sql]
+//       starts a throwaway redis-server and n8n (with the Redis credential, and the workflows of
+//       <dir> imported and published), prints the URLs, and stops everything on Ctrl-C
+import { parseArgs } from 'node:util';
+import { cacheRoot, ensureN8n, log, memoryReport, seconds, startStack, type PublishMode } from './index.js';
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      workflows: { type: 'string' },
+      webhook: { type: 'string', multiple: true },
+      publish: { type: 'string' },
+    },
+  });
+  const command = positionals[0] ?? 'help';
+  if (command === 'install') {
+    const install = await ensureN8n();
+    log(`${install.cold ? 'installed' : 'already installed'} in ${seconds(install.ms)}: ${install.dir} (cache root ${cacheRoot()})`);
+    log(memoryReport());
+    return;
+  }
+  if (command === 'up') {
+    const stack = await startStack({ name: 'n8n-lock-up', workflows: values.workflows, webhookPaths: values.webhook ?? [], publishMode: values.publish as PublishMode | undefined });
+    const { n8n, redis } = stack;
+    log(`n8n:   ${n8n.baseUrl} (webhooks under ${n8n.baseUrl}/webhook/<path>; log ${n8n.logFile})`);
+    log(`redis: redis-cli -p ${redis.port}`);
+    log(`state: ${stack.dir}   Ctrl-C stops both`);
+    await new Promise<void>((resolve) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+    });
+    await stack.stop();
+    process.exit(0);
+  }
+  process.stdout.write('usage: node --import tsx test/e2e/harness/cli.ts install | up [--workflows <dir>] [--webhook <path>]... [--publish cli|sql]\n');
+  process.exitCode = command === 'help' ? 0 : 2;
+}
+
+main().catch((error) => {
+  log(`failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+// The real-n8n harness: a cached Node 24 + n8n install, a throwaway redis-server, a throwaway n8n
+// with our workflows imported and published, and everything stopped again whatever happens.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureN8n, type N8nInstall } from './install.js';
+import { N8nServer, type N8nOptions, type PublishMode } from './n8n.js';
+import { memoryReport } from './proc.js';
+import { RedisServer, requireRedisServer } from './redis.js';
+import { log, seconds } from './util.js';
+
+export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
+export { N8nServer, WORKFLOW_ID, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
+export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
+export { memoryReport, runCommand, Background } from './proc.js';
+export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable } from './util.js';
+
+/** The id and name the harness gives the Redis credential unless told otherwise. */
+export const REDIS_CREDENTIAL = { id: 'E2eRedisCred0001', name: 'Redis e2e' };
+
+export interface StackOptions {
+  /** Prefix of the throwaway directory under the system temp dir. */
+  name?: string;
+  /** Workflows to import (objects with fixed 16-character ids, or a directory of files); may be built inside the stack's directory. */
+  workflows?: string | Array<Record<string, unknown>> | ((dir: string) => string | Array<Record<string, unknown>>);
+  /** Ids to publish; default every imported workflow. */
+  publish?: string[];
+  publishMode?: PublishMode;
+  /** Webhook paths that must answer before the stack counts as up. */
+  webhookPaths?: string[];
+  redisCredential?: { id: string; name: string };
+  n8n?: N8nOptions;
+}
+
+export interface Stack {
+  dir: string;
+  install: N8nInstall;
+  redis: RedisServer;
+  n8n: N8nServer;
+  /** Milliseconds per phase; `up` is everything after the install (the warm start). */
+  timings: Record<string, number>;
+  stop(options?: { keep?: boolean }): Promise<void>;
+}
+
+/** Installs (or reuses) n8n, starts redis-server and n8n with the workflows published and their webhooks live. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const timings: Record<string, number> = {};
+  let mark = Date.now();
+  const phase = (name: string) => {
+    timings[name] = Date.now() - mark;
+    mark = Date.now();
+  };
+  requireRedisServer(); // before a 5-minute install, not after
+  const install = await ensureN8n();
+  timings.install = install.ms;
+  if (install.cold) log(`cold install took ${seconds(install.ms)}`);
+  mark = Date.now();
+  const upStarted = Date.now();
+  const dir = mkdtempSync(join(tmpdir(), `${options.name ?? 'n8n-lock-e2e'}-`));
+  const redis = new RedisServer();
+  const n8n = new N8nServer(install, dir, options.n8n);
+  let stopped = false;
+  const stop = async ({ keep = false } = {}) => {
+    if (stopped) return;
+    stopped = true;
+    await n8n.stop().catch((error) => log(`stopping n8n: ${error.message}`));
+    await redis.stop().catch((error) => log(`stopping redis-server: ${error.message}`));
+    log(memoryReport());
+    if (keep || process.env.N8N_LOCK_E2E_KEEP) log(`kept ${dir} (n8n.log, n8n-cli.log, redis.log, n8n/.n8n/database.sqlite)`);
+    else rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await redis.start(dir);
+    phase('redis');
+    await n8n.prepare();
+    phase('prepare');
+    const credential = options.redisCredential ?? REDIS_CREDENTIAL;
+    await n8n.importCredentials([n8n.redisCredential(credential.id, credential.name, redis.port)]);
+    phase('credentials');
+    let imported: string[] = [];
+    if (options.workflows) {
+      const source = typeof options.workflows === 'function' ? options.workflows(dir) : options.workflows;
+      imported = (await n8n.importWorkflows(source)).ids;
+    }
+    phase('import');
+    const toPublish = options.publish ?? imported;
+    if (toPublish.length) await n8n.publish(toPublish, options.publishMode);
+    phase('publish');
+    const { readyMs, webhooksMs } = await n8n.start(options.webhookPaths ?? []);
+    timings.readiness = readyMs;
+    timings.webhooks = webhooksMs;
+    timings.up = Date.now() - upStarted;
+    log(`stack up in ${seconds(timings.up)} after the install (${Object.entries(timings).filter(([k]) => k !== 'up').map(([k, v]) => `${k} ${seconds(v)}`).join(', ')})`);
+    return { dir, install, redis, n8n, timings, stop };
+  } catch (error) {
+    await stop({ keep: true });
+    throw error;
+  }
+}

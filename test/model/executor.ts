@@ -2,6 +2,7 @@
 // against an in-memory Redis with virtual-time TTLs. It runs the GENERATED JSON (templates/*.json):
 // Code bodies are executed as written, expressions are evaluated, Redis ops follow the n8n node.
 import { parseTemplate } from '../../src/workflow/expressions.js';
+import { nodeAccessor } from '../support/code-node.js';
 
 // Bodies and expressions are compiled once (a function per source text) and called with the
 // Code-node globals as parameters; a fresh vm context per call made exploration 10x slower.
@@ -191,22 +192,7 @@ export class Execution {
   }
 
   private accessor() {
-    return (name: string) => {
-      const items = this.runData.get(name);
-      return {
-        get isExecuted() {
-          return items !== undefined;
-        },
-        first: () => {
-          if (!items) throw new Error(`Referenced node is unexecuted: ${name}`);
-          return items[0];
-        },
-        all: () => {
-          if (!items) throw new Error(`Referenced node is unexecuted: ${name}`);
-          return items;
-        },
-      };
-    };
+    return nodeAccessor(this.runData);
   }
 
   private virtualDate() {

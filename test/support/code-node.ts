@@ -14,9 +14,10 @@ export interface CodeNodeContext {
   workflow?: { id?: string; name?: string };
 }
 
-export function nodeAccessor(nodes: Record<string, Item[]>) {
+/** `$('Name')` over earlier nodes' outputs (a record, or a map of the latest run's items). */
+export function nodeAccessor(nodes: Record<string, Item[]> | Map<string, Item[]>) {
   return (name: string) => {
-    const items = nodes[name];
+    const items = nodes instanceof Map ? nodes.get(name) : nodes[name];
     return {
       get isExecuted() {
         return items !== undefined;

@@ -1,12 +1,13 @@
 // Runs the BUILT binary (dist/cli/index.js; `npm test` builds first) on temp folders.
+import { afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BIN = join(ROOT, 'dist', 'cli', 'index.js');
+export { ROOT, BIN } from './paths.js';
+import { BIN, ROOT } from './paths.js';
 
 export interface CliResult {
   status: number;
@@ -24,8 +25,16 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+const created: string[] = [];
+// Temp folders live as long as the test file: removed after its last test, so runs leave no litter.
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = 'n8n-lock-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
 }
 
 /** Writes `files` (path -> content) under a new temp folder and returns it. */

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN } from '../../support/cli.js';
+import { BIN } from '../../support/paths.js';
 import { userWorkflows } from './fixtures.js';
 
 export const PRIMITIVE_KEYS = ['lock_acquisition', 'lock_release', 'error_handler_lock_cleanup', 'rate_limit_check'];

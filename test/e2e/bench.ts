@@ -1,11 +1,13 @@
-// `npm run bench:e2e`: what a lock costs in a real n8n 2.x with a real redis-server.
+// `npm run bench:e2e`: what a lock costs in a real n8n 2.x with a real redis-server, in regular
+// mode (one process, SQLite) and queue mode (main + 2 workers, PostgreSQL), side by side.
 // - overhead: median webhook round trip of the same workflow locked vs unlocked (no contention)
 // - handover: release of one holder -> next holder's entry, under contention
 // - 20 contenders holding 0.1 s: wall time against the serial bound
-// at poll_seconds 1 and 0.1. Prints a table.
+// at poll_seconds 1 and 0.1. Prints a table with one column per mode, and one machine-readable
+// `bench: engine=stock mode=<m> ...` line per mode. N8N_LOCK_E2E_MODE=regular|queue runs one mode.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { log, startStack, type Stack } from './harness/index.js';
+import { log, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
 import { n8nLock, REDIS_CREDENTIAL_ID, workflowId, PRIMITIVE_KEYS } from './lib/deploy.js';
 import { chain, code, redisPush, wait, webhook } from './lib/fixtures.js';
 
@@ -47,11 +49,17 @@ function buildBenchRepository(dir: string): string {
   return join(dir, 'rendered');
 }
 
-async function main() {
+interface ModeResult {
+  rows: Array<[string, string]>;
+  line: string;
+}
+
+async function measure(mode: E2eMode): Promise<ModeResult> {
   let stack: Stack | undefined;
   try {
     stack = await startStack({
-      name: 'n8n-lock-bench',
+      name: `n8n-lock-bench-${mode}`,
+      mode,
       workflows: buildBenchRepository,
       webhookPaths: ['plain', 'locked', 'contend-1', 'contend-01'],
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis' },
@@ -69,11 +77,13 @@ async function main() {
       plain.push((await n8n.call('plain')).ms);
       locked.push((await n8n.call('locked')).ms);
     }
-    const rows: string[][] = [['measure', 'value']];
+    const overhead = median(locked) - median(plain);
+    const rows: Array<[string, string]> = [];
     rows.push(['round trip unlocked (median / p95)', `${median(plain).toFixed(0)} ms / ${p95(plain).toFixed(0)} ms`]);
     rows.push(['round trip locked (median / p95)', `${median(locked).toFixed(0)} ms / ${p95(locked).toFixed(0)} ms`]);
-    rows.push(['lock overhead per execution (median)', `${(median(locked) - median(plain)).toFixed(0)} ms`]);
+    rows.push(['lock overhead per execution (median)', `${overhead.toFixed(0)} ms`]);
 
+    const summary: Record<string, { handover: number; wall: number }> = {};
     for (const [path, list, poll] of [['contend-1', 'bench-1', 1], ['contend-01', 'bench-01', 0.1]] as const) {
       const started = Date.now();
       const responses = await Promise.all(Array.from({ length: 20 }, () => n8n.call(path)));
@@ -81,15 +91,32 @@ async function main() {
       const intervals = (await redis.client.lrange(list, 0, -1)).map((s) => JSON.parse(s) as { start: number; end: number }).sort((a, b) => a.start - b.start);
       const gaps = intervals.slice(1).map((x, i) => x.start - intervals[i].end);
       const failures = responses.filter((r) => r.status !== 200).length;
+      summary[poll] = { handover: median(gaps), wall };
       rows.push([`poll ${poll} s: handover release -> next entry (median / max)`, `${median(gaps)} ms / ${Math.max(...gaps)} ms`]);
       rows.push([`poll ${poll} s: 20 contenders x 0.1 s hold, wall vs serial bound`, `${wall.toFixed(1)} s vs ${(20 * 0.1).toFixed(1)} s (${failures} failed)`]);
     }
-    const width = Math.max(...rows.map((r) => r[0].length));
-    console.log(`\nn8n ${n8n.version}, redis-server, ${new Date().toISOString()}`);
-    for (const [a, b] of rows) console.log(`${a.padEnd(width)}  ${b}`);
+    if (n8n.workers.length) rows.push(['executions per worker', `[${n8n.jobsPerWorker().join(', ')}]`]);
+    const line = `bench: engine=stock mode=${mode} overhead_ms=${overhead.toFixed(0)} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)}`;
+    return { rows, line };
   } finally {
     await stack?.stop();
   }
+}
+
+async function main() {
+  const modes = selectedModes();
+  const results: Partial<Record<E2eMode, ModeResult>> = {};
+  for (const mode of modes) results[mode] = await measure(mode);
+  const labels = results[modes[0]]!.rows.map(([label]) => label);
+  const table = [['measure', ...modes.map((m) => (m === 'queue' ? 'queue (main + 2 workers, PostgreSQL)' : 'regular (one process, SQLite)'))]];
+  for (const label of labels) table.push([label, ...modes.map((m) => results[m]!.rows.find(([l]) => l === label)?.[1] ?? '-')]);
+  for (const label of new Set(modes.flatMap((m) => results[m]!.rows.map(([l]) => l)))) {
+    if (!labels.includes(label)) table.push([label, ...modes.map((m) => results[m]!.rows.find(([l]) => l === label)?.[1] ?? '-')]);
+  }
+  const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
+  console.log(`\nn8n-lock bench:e2e, ${new Date().toISOString()}`);
+  for (const row of table) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+  for (const mode of modes) console.log(results[mode]!.line);
 }
 
 main().catch((error) => {

@@ -4,23 +4,37 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureN8n, type N8nInstall } from './install.js';
-import { N8nServer, type N8nOptions, type PublishMode } from './n8n.js';
+import { N8nServer, type E2eMode, type N8nOptions, type PublishMode } from './n8n.js';
 import { memoryReport } from './proc.js';
 import { RedisServer, requireRedisServer } from './redis.js';
 import { log, seconds } from './util.js';
 
 export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
-export { N8nServer, WORKFLOW_ID, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
+export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
+export { PostgresDatabase, SqliteDatabase, postgresServerUrl, type N8nDatabase } from './database.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
-export { memoryReport, runCommand, Background } from './proc.js';
+export { memoryReport, runCommand, Background, liveProcessGroups } from './proc.js';
 export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable } from './util.js';
 
 /** The id and name the harness gives the Redis credential unless told otherwise. */
 export const REDIS_CREDENTIAL = { id: 'E2eRedisCred0001', name: 'Redis e2e' };
 
+/**
+ * The modes a run covers: N8N_LOCK_E2E_MODE=regular|queue picks one, unset means both. Anything
+ * else is a mistake worth stopping for, not a silent skip.
+ */
+export function selectedModes(): E2eMode[] {
+  const value = (process.env.N8N_LOCK_E2E_MODE ?? '').trim();
+  if (value === '' || value === 'both') return ['regular', 'queue'];
+  if (value === 'regular' || value === 'queue') return [value];
+  throw new Error(`N8N_LOCK_E2E_MODE must be regular, queue or unset (both), got ${JSON.stringify(value)}`);
+}
+
 export interface StackOptions {
   /** Prefix of the throwaway directory under the system temp dir. */
   name?: string;
+  /** 'regular' (one n8n on SQLite, default) or 'queue' (main + workers on PostgreSQL; n8n.workers sets how many). */
+  mode?: E2eMode;
   /** Workflows to import (objects with fixed 16-character ids, or a directory of files); may be built inside the stack's directory. */
   workflows?: string | Array<Record<string, unknown>> | ((dir: string) => string | Array<Record<string, unknown>>);
   /** Ids to publish; default every imported workflow. */
@@ -58,21 +72,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const upStarted = Date.now();
   const dir = mkdtempSync(join(tmpdir(), `${options.name ?? 'n8n-lock-e2e'}-`));
   const redis = new RedisServer();
-  const n8n = new N8nServer(install, dir, options.n8n);
+  const n8n = new N8nServer(install, dir, { ...options.n8n, mode: options.mode ?? options.n8n?.mode });
   let stopped = false;
   const stop = async ({ keep = false } = {}) => {
     if (stopped) return;
     stopped = true;
+    keep ||= Boolean(process.env.N8N_LOCK_E2E_KEEP);
     await n8n.stop().catch((error) => log(`stopping n8n: ${error.message}`));
     await redis.stop().catch((error) => log(`stopping redis-server: ${error.message}`));
+    // The state folder is kept when something failed; a database on a shared PostgreSQL server
+    // only on request, so failed runs never pile up databases there.
+    await n8n.dispose({ keep: Boolean(process.env.N8N_LOCK_E2E_KEEP) }).catch((error) => log(`removing n8n's database: ${error.message}`));
     log(memoryReport());
-    if (keep || process.env.N8N_LOCK_E2E_KEEP) log(`kept ${dir} (n8n.log, n8n-cli.log, redis.log, n8n/.n8n/database.sqlite)`);
+    if (keep) log(`kept ${dir} (n8n.log, n8n-worker-<i>.log, n8n-cli.log, redis.log${n8n.mode === 'regular' ? ', n8n/.n8n/database.sqlite' : ''})`);
     else rmSync(dir, { recursive: true, force: true });
   };
   try {
     await redis.start(dir);
     phase('redis');
-    await n8n.prepare();
+    await n8n.prepare({ host: redis.host, port: redis.port });
     phase('prepare');
     const credential = options.redisCredential ?? REDIS_CREDENTIAL;
     await n8n.importCredentials([n8n.redisCredential(credential.id, credential.name, redis.port)]);
@@ -86,9 +104,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const toPublish = options.publish ?? imported;
     if (toPublish.length) await n8n.publish(toPublish, options.publishMode);
     phase('publish');
-    const { readyMs, webhooksMs } = await n8n.start(options.webhookPaths ?? []);
+    const { readyMs, webhooksMs, workersMs } = await n8n.start(options.webhookPaths ?? []);
     timings.readiness = readyMs;
     timings.webhooks = webhooksMs;
+    if (n8n.workers.length) timings.workers = workersMs;
     timings.up = Date.now() - upStarted;
     log(`stack up in ${seconds(timings.up)} after the install (${Object.entries(timings).filter(([k]) => k !== 'up').map(([k, v]) => `${k} ${seconds(v)}`).join(', ')})`);
     return { dir, install, redis, n8n, timings, stop };

@@ -1,10 +1,18 @@
-// One throwaway n8n 2.x: its own user folder (SQLite database, encryption key), free ports, a clean
-// environment. CLI commands (import, publish) run with n8n stopped or on their own broker port.
+// One throwaway n8n 2.x: its own user folder (encryption key), free ports, a clean environment.
+// Regular mode: one `n8n start` on SQLite. Queue mode: `n8n start` (main: webhooks, triggers) plus
+// N `n8n worker` processes that run the executions from a Bull queue on the harness's redis-server
+// (db index 1, apart from the locks' keys in db 0), all on one throwaway PostgreSQL database.
+// CLI commands (import, publish) run with n8n stopped or on their own broker port.
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isoTimestamp, PostgresDatabase, SqliteDatabase, sqliteFile, type N8nDatabase } from './database.js';
 import type { N8nInstall } from './install.js';
 import { Background, runCommand } from './proc.js';
 import { FatalWait, freePorts, log, seconds, waitFor } from './util.js';
+
+/** How n8n runs: one process on SQLite, or main + workers on PostgreSQL with a Bull queue in Redis. */
+export type E2eMode = 'regular' | 'queue';
 
 export interface WebhookResponse {
   status: number;
@@ -22,7 +30,7 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** One execution as n8n stored it (read from its SQLite database). */
+/** One execution as n8n stored it (read from its database). */
 export interface ExecutionSummary {
   id: number;
   workflowId: string;
@@ -47,12 +55,192 @@ export const WORKFLOW_ID = /^[A-Za-z0-9]{16}$/;
 export interface N8nOptions {
   /** Extra environment for n8n and its CLI (e.g. N8N_LOG_LEVEL=debug). */
   env?: Record<string, string>;
+  /** 'regular' (default) or 'queue'. */
+  mode?: E2eMode;
+  /** Queue mode: how many `n8n worker` processes (default 2). */
+  workers?: number;
+  /** Queue mode: executions one worker runs at once (`n8n worker --concurrency`, default 10). */
+  concurrency?: number;
+  /** Queue mode: extra environment for the workers only (the harness's own tests use it to break one). */
+  workerEnv?: Record<string, string>;
+}
+
+/** Where a queue-mode n8n keeps its Bull queue. */
+export interface QueueRedis {
+  host: string;
+  port: number;
+}
+
+/**
+ * One n8n process (`n8n start` or `n8n worker`) in its own process group: its ports, its log, a
+ * start that waits for its readiness URL and fails at once (with the log's last error line) when
+ * the process exits, and a retry on new ports when a port was taken between picking and binding.
+ */
+class N8nProcess {
+  private background?: Background;
+  ports: Record<string, number> = {};
+
+  constructor(
+    readonly label: string,
+    private readonly install: N8nInstall,
+    private readonly args: string[],
+    readonly logFile: string,
+    /** The environment for the given ports. */
+    private readonly envFor: (ports: Record<string, number>) => NodeJS.ProcessEnv,
+    private readonly portNames: string[],
+  ) {
+    writeFileSync(this.logFile, '');
+  }
+
+  async pickPorts(): Promise<void> {
+    const picked = await freePorts(this.portNames.length);
+    this.ports = Object.fromEntries(this.portNames.map((name, i) => [name, picked[i]]));
+  }
+
+  get pid(): number | undefined {
+    return this.background?.pid;
+  }
+
+  get running(): boolean {
+    return this.background?.running ?? false;
+  }
+
+  logText(): string {
+    return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
+  }
+
+  logTail(lines = 30): string {
+    return this.logText().trimEnd().split('\n').slice(-lines).join('\n');
+  }
+
+  /** The last line of the log that says what went wrong (n8n prints its reason before it exits). */
+  lastErrorLine(): string {
+    const lines = this.logText().trimEnd().split('\n').map((l) => l.trim()).filter(Boolean);
+    return [...lines].reverse().find((l) => /error|fail|refused|cannot|could not|in use/i.test(l) && !/^\s*at /.test(l)) ?? lines.at(-1) ?? '(empty log)';
+  }
+
+  /**
+   * Starts the process and waits until `ready()` says so. A process that exits during start fails
+   * with one line: its label, its exit and the log's last error line (the whole log stays on disk).
+   */
+  async start(ready: (exitedEarly: () => void) => Promise<void>): Promise<number> {
+    if (this.running) throw new Error(`${this.label} is already running`);
+    if (!Object.keys(this.ports).length) await this.pickPorts();
+    for (let attempt = 1; ; attempt++) {
+      const logStart = this.logText().length;
+      const started = Date.now();
+      writeFileSync(this.logFile, `\n[harness] ${this.label} start at ${new Date().toISOString()}\n`, { flag: 'a' });
+      const background = new Background(this.label, this.install.nodeBin, [this.install.n8nBin, ...this.args], { env: this.envFor(this.ports), logFile: this.logFile });
+      this.background = background;
+      const exitedEarly = () => {
+        if (!background.running) throw new FatalWait(`${this.label} exited during start (exit ${background.child.exitCode ?? background.child.signalCode}): ${this.lastErrorLine()} (log: ${this.logFile})`);
+      };
+      try {
+        await ready(exitedEarly);
+        return Date.now() - started;
+      } catch (error) {
+        await this.stop();
+        // A free port picked earlier can be taken meanwhile (another harness): new ports, up to twice.
+        if (attempt < 3 && /EADDRINUSE|already in use/.test(this.logText().slice(logStart))) {
+          await this.pickPorts();
+          log(`${this.label} could not bind its ports; retrying on ${Object.entries(this.ports).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+          continue;
+        }
+        if (error instanceof FatalWait) throw error;
+        throw new Error(`${(error as Error).message} (${this.label}; log: ${this.logFile})`);
+      }
+    }
+  }
+
+  async stop(graceMs = 20_000): Promise<void> {
+    await this.background?.stop(graceMs);
+  }
+
+  async kill(): Promise<void> {
+    await this.background?.kill();
+  }
+}
+
+/** Polls an HTTP readiness URL until it answers 2xx. */
+async function waitForReadiness(what: string, url: () => string, timeoutMs: number, exitedEarly: () => void): Promise<void> {
+  await waitFor(what, timeoutMs, async () => {
+    exitedEarly();
+    const res = await fetch(url(), { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    await res?.arrayBuffer().catch(() => undefined);
+    return res?.ok ? true : undefined;
+  }, 250);
+}
+
+/** `$1, $2, ...` for a list of parameters. */
+const placeholders = (values: unknown[]) => values.map((_, i) => `$${i + 1}`).join(', ');
+
+/** A queue-mode worker: `n8n worker`, its health endpoint, and the executions its log says it ran. */
+export class N8nWorker {
+  readonly process: N8nProcess;
+
+  constructor(readonly index: number, install: N8nInstall, dir: string, baseEnv: () => NodeJS.ProcessEnv, concurrency: number, extraEnv: Record<string, string> = {}) {
+    this.process = new N8nProcess(
+      `n8n worker ${index}`,
+      install,
+      ['worker', `--concurrency=${concurrency}`],
+      join(dir, `n8n-worker-${index}.log`),
+      (ports) => ({
+        ...baseEnv(),
+        N8N_PORT: String(ports.port),
+        N8N_RUNNERS_BROKER_PORT: String(ports.broker),
+        QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+        QUEUE_HEALTH_CHECK_PORT: String(ports.health),
+        N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+        ...extraEnv,
+      }),
+      ['port', 'broker', 'health'],
+    );
+  }
+
+  get name(): string {
+    return this.process.label;
+  }
+
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  get running(): boolean {
+    return this.process.running;
+  }
+
+  get logFile(): string {
+    return this.process.logFile;
+  }
+
+  /** Starts the worker; resolves when its /healthz/readiness answers (database, Redis and queue ready). */
+  async start(timeoutMs = 180_000): Promise<number> {
+    const ms = await this.process.start((exitedEarly) =>
+      waitForReadiness(`${this.name} /healthz/readiness`, () => `http://127.0.0.1:${this.process.ports.health}/healthz/readiness`, timeoutMs, exitedEarly),
+    );
+    log(`${this.name} ready (pid ${this.pid}, health port ${this.process.ports.health}, ${seconds(ms)})`);
+    return ms;
+  }
+
+  /** Execution ids this worker started, from its log (`Worker started execution N (job M)`). */
+  executions(): number[] {
+    return [...this.process.logText().matchAll(/Worker started execution (\d+) \(job /g)].map((m) => Number(m[1]));
+  }
+
+  stop(): Promise<void> {
+    return this.process.stop();
+  }
+
+  /** A crash: SIGKILL to the worker's process group (its task runner too). */
+  kill(): Promise<void> {
+    return this.process.kill();
+  }
 }
 
 export class N8nServer {
-  private server?: Background;
-  port = 0;
-  brokerPort = 0;
+  readonly mode: E2eMode;
+  private main?: N8nProcess;
+  readonly workers: N8nWorker[] = [];
   cliBrokerPort = 0;
   version = '';
   private env: NodeJS.ProcessEnv = {};
@@ -60,15 +248,27 @@ export class N8nServer {
   readonly logFile: string;
   readonly cliLogFile: string;
   private importCount = 0;
+  private db?: N8nDatabase;
 
   constructor(readonly install: N8nInstall, readonly dir: string, private readonly options: N8nOptions = {}) {
+    this.mode = options.mode ?? 'regular';
     this.userFolder = join(dir, 'n8n');
     this.logFile = join(dir, 'n8n.log');
     this.cliLogFile = join(dir, 'n8n-cli.log');
   }
 
-  get dbFile(): string {
-    return join(this.userFolder, '.n8n', 'database.sqlite');
+  /** n8n's database: SQLite in regular mode, the throwaway PostgreSQL database in queue mode. */
+  get database(): N8nDatabase {
+    if (!this.db) throw new Error('N8nServer.prepare() must run before the database is used');
+    return this.db;
+  }
+
+  get port(): number {
+    return this.main?.ports.port ?? 0;
+  }
+
+  get brokerPort(): number {
+    return this.main?.ports.broker ?? 0;
   }
 
   get baseUrl(): string {
@@ -76,20 +276,27 @@ export class N8nServer {
   }
 
   get pid(): number | undefined {
-    return this.server?.pid;
+    return this.main?.pid;
   }
 
   get running(): boolean {
-    return this.server?.running ?? false;
+    return this.main?.running ?? false;
   }
 
-  /** Picks ports, writes nothing yet; prints `n8n <version>`. */
-  async prepare(): Promise<number> {
+  /**
+   * Picks ports and makes the database (queue mode: a throwaway PostgreSQL database, whose absence
+   * fails here with one line), writes nothing else yet; prints `n8n <version>`.
+   */
+  async prepare(queueRedis?: QueueRedis): Promise<number> {
     const started = Date.now();
-    [this.port, this.brokerPort, this.cliBrokerPort] = await freePorts(3);
     mkdirSync(this.userFolder, { recursive: true });
-    writeFileSync(this.logFile, '');
     writeFileSync(this.cliLogFile, '');
+    if (this.mode === 'queue') {
+      if (!queueRedis) throw new Error('queue mode needs the Redis that holds the Bull queue');
+      this.db = await PostgresDatabase.create();
+    } else {
+      this.db = new SqliteDatabase(this.install, sqliteFile(this.userFolder));
+    }
     // A clean environment, not the harness's: under vitest NODE_ENV=test, and n8n then exits 1 at
     // start without a word. HOME too is throwaway, so nothing lands in the real home.
     this.env = {
@@ -98,11 +305,9 @@ export class N8nServer {
       TMPDIR: process.env.TMPDIR ?? '/tmp',
       PATH: this.install.path,
       N8N_USER_FOLDER: this.userFolder,
-      DB_TYPE: 'sqlite',
+      ...this.db.env(),
       N8N_ENCRYPTION_KEY: 'n8n-lock-e2e-fixed-key-000000001',
       N8N_LISTEN_ADDRESS: '127.0.0.1',
-      N8N_PORT: String(this.port),
-      N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
       N8N_DIAGNOSTICS_ENABLED: 'false',
       N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
       N8N_PERSONALIZATION_ENABLED: 'false',
@@ -115,11 +320,30 @@ export class N8nServer {
       N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
       N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
       N8N_LOG_LEVEL: 'info',
+      ...(this.mode === 'queue'
+        ? {
+            EXECUTIONS_MODE: 'queue',
+            QUEUE_BULL_REDIS_HOST: queueRedis!.host,
+            QUEUE_BULL_REDIS_PORT: String(queueRedis!.port),
+            // The queue's keys in their own db index, apart from the locks' keys in db 0.
+            QUEUE_BULL_REDIS_DB: '1',
+          }
+        : {}),
       ...this.options.env,
     };
+    this.main = new N8nProcess('n8n start', this.install, ['start'], this.logFile, (ports) => ({ ...this.env, N8N_PORT: String(ports.port), N8N_RUNNERS_BROKER_PORT: String(ports.broker) }), ['port', 'broker']);
+    await this.main.pickPorts();
+    [this.cliBrokerPort] = await freePorts(1);
+    if (this.mode === 'queue') {
+      const count = this.options.workers ?? 2;
+      for (let i = 1; i <= count; i++) this.workers.push(new N8nWorker(i, this.install, this.dir, () => this.env, this.options.concurrency ?? 10, this.options.workerEnv));
+    }
     this.version = (await this.cli(['--version'], 'n8n --version', 60_000)).trim().split('\n').pop()!.trim();
     const nodeVersion = (await runCommand(this.install.nodeBin, ['--version'], { label: 'node --version', timeoutMs: 30_000 })).stdout.trim();
-    log(`n8n ${this.version} (node ${nodeVersion}; user folder ${this.userFolder}; port ${this.port}, broker ${this.brokerPort}, CLI broker ${this.cliBrokerPort})`);
+    log(
+      `n8n ${this.version} in ${this.mode} mode (node ${nodeVersion}; ${this.db.kind} ${this.db.description}; user folder ${this.userFolder}; port ${this.port}, broker ${this.brokerPort}, CLI broker ${this.cliBrokerPort}` +
+        `${this.workers.length ? `; ${this.workers.length} workers` : ''})`,
+    );
     return Date.now() - started;
   }
 
@@ -185,32 +409,32 @@ export class N8nServer {
   /**
    * Publishes workflows: production executions (webhook, sub-workflow, error workflow) only run
    * published versions. 'cli' runs `n8n publish:workflow` per id (the supported path, ~2-4 s each);
-   * 'sql' does what that command does (publishVersion: active=1, activeVersionId=versionId) in one
-   * UPDATE, with n8n stopped. Both are verified afterwards by reading the database.
+   * 'sql' does what that command does (publishVersion: active, activeVersionId = versionId) in one
+   * transaction, with n8n stopped. Both are verified afterwards by reading the database.
    */
   async publish(ids: string[], mode: PublishMode = (process.env.N8N_LOCK_E2E_PUBLISH as PublishMode) || 'cli'): Promise<number> {
     const started = Date.now();
     if (mode === 'sql') {
       if (this.running) throw new Error('publish via SQL only while n8n is stopped (a running n8n does not see it)');
-      await this.sqlite(
-        `const ids = ${JSON.stringify(ids)};
-         const versions = db.prepare('SELECT w.id FROM workflow_entity w JOIN workflow_history h ON h.workflowId = w.id AND h.versionId = w.versionId WHERE w.id = ? AND w.isArchived = 0');
-         const missing = ids.filter((id) => !versions.get(id));
-         if (missing.length) throw new Error('not publishable (unknown, archived or without a history version): ' + missing.join(', '));
-         const update = db.prepare("UPDATE workflow_entity SET active = 1, activeVersionId = versionId, updatedAt = STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW') WHERE id = ?");
-         db.exec('BEGIN'); for (const id of ids) update.run(id); db.exec('COMMIT');
-         out(ids.length);`,
-        'publish workflows (SQL)',
+      const publishable = await this.database.query<{ id: string }>(
+        `SELECT w.id FROM workflow_entity w JOIN workflow_history h ON h."workflowId" = w.id AND h."versionId" = w."versionId" WHERE w.id IN (${placeholders(ids)}) AND w."isArchived" = FALSE`,
+        ids,
       );
+      const missing = ids.filter((id) => !publishable.some((row) => row.id === id));
+      if (missing.length) throw new Error(`not publishable (unknown, archived or without a history version): ${missing.join(', ')}`);
+      const [first, ...rest] = ids.map((id): [string, unknown[]] => ['UPDATE workflow_entity SET active = TRUE, "activeVersionId" = "versionId", "updatedAt" = CURRENT_TIMESTAMP WHERE id = $1', [id]]);
+      await this.database.query(first[0], first[1], ...rest);
     } else {
       for (const id of ids) await this.cli(['publish:workflow', `--id=${id}`], `n8n publish:workflow --id=${id}`);
     }
-    const unpublished: string[] = await this.sqlite(
-      `const ids = ${JSON.stringify(ids)};
-       const row = db.prepare('SELECT active, activeVersionId, versionId FROM workflow_entity WHERE id = ?');
-       out(ids.filter((id) => { const r = row.get(id); return !r || !r.active || r.activeVersionId !== r.versionId; }));`,
-      'check published workflows',
+    const rows = await this.database.query<{ id: string; active: unknown; activeVersionId: string | null; versionId: string }>(
+      `SELECT id, active, "activeVersionId", "versionId" FROM workflow_entity WHERE id IN (${placeholders(ids)})`,
+      ids,
     );
+    const unpublished = ids.filter((id) => {
+      const row = rows.find((r) => r.id === id);
+      return !row || !row.active || row.activeVersionId !== row.versionId;
+    });
     if (unpublished.length) throw new Error(`publish (${mode}) left these workflows unpublished: ${unpublished.join(', ')}`);
     const ms = Date.now() - started;
     log(`published ${ids.length} workflow(s) via ${mode} (${seconds(ms)})`);
@@ -218,41 +442,17 @@ export class N8nServer {
   }
 
   /**
-   * `n8n start` in the background; resolves when /healthz/readiness answers and every given
-   * webhook is registered (its CORS preflight answers 204: that executes nothing).
+   * `n8n start` in the background; resolves when /healthz/readiness answers, every given webhook
+   * is registered (its CORS preflight answers 204: that executes nothing) and, in queue mode, every
+   * worker is ready. On any failure everything this call started is stopped again.
    */
-  async start(webhookPaths: string[] = [], timeouts = { readinessMs: 180_000, webhooksMs: 120_000 }): Promise<{ readyMs: number; webhooksMs: number }> {
-    if (this.running) throw new Error('n8n is already running');
-    for (let attempt = 1; ; attempt++) {
-      const logStart = this.logText().length;
-      try {
-        return await this.startOnce(webhookPaths, timeouts);
-      } catch (error) {
-        // A free port picked earlier can be taken meanwhile (another harness): new ports, once more.
-        if (attempt >= 3 || !/EADDRINUSE/.test(this.logText().slice(logStart))) throw error;
-        const [port, brokerPort] = await freePorts(2);
-        log(`n8n could not bind its ports (EADDRINUSE); retrying on ${port} / broker ${brokerPort}`);
-        Object.assign(this, { port, brokerPort });
-        Object.assign(this.env, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(brokerPort) });
-      }
-    }
-  }
-
-  private async startOnce(webhookPaths: string[], timeouts: { readinessMs: number; webhooksMs: number }): Promise<{ readyMs: number; webhooksMs: number }> {
+  async start(webhookPaths: string[] = [], timeouts = { readinessMs: 180_000, webhooksMs: 120_000 }): Promise<{ readyMs: number; webhooksMs: number; workersMs: number }> {
+    if (!this.main) throw new Error('N8nServer.prepare() must run before start()');
+    let readyMs = 0;
     const started = Date.now();
-    writeFileSync(this.logFile, `\n[harness] n8n start at ${new Date().toISOString()}\n`, { flag: 'a' });
-    this.server = new Background('n8n start', this.install.nodeBin, [this.install.n8nBin, 'start'], { env: this.env, logFile: this.logFile });
-    const server = this.server;
-    const exitedEarly = () => {
-      if (!server.running) throw new FatalWait(`n8n exited during start (exit ${server.child.exitCode ?? server.child.signalCode}); last lines of ${this.logFile}:\n${this.logTail(30)}`);
-    };
-    try {
-      await waitFor('n8n /healthz/readiness', timeouts.readinessMs, async () => {
-        exitedEarly();
-        const res = await fetch(`${this.baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
-        return res?.ok ? true : undefined;
-      }, 250);
-      const readyMs = Date.now() - started;
+    await this.main.start(async (exitedEarly) => {
+      await waitForReadiness('n8n /healthz/readiness', () => `${this.baseUrl}/healthz/readiness`, timeouts.readinessMs, exitedEarly);
+      readyMs = Date.now() - started;
       // Readiness comes before triggers are active; webhooks register asynchronously.
       await Promise.all(
         webhookPaths.map((path) =>
@@ -262,13 +462,18 @@ export class N8nServer {
           }, 250),
         ),
       );
-      const webhooksMs = Date.now() - started - readyMs;
-      log(`n8n ready on ${this.baseUrl} (pid ${server.pid}): readiness ${seconds(readyMs)}, ${webhookPaths.length} webhook(s) +${seconds(webhooksMs)}`);
-      return { readyMs, webhooksMs };
+    });
+    const webhooksMs = Date.now() - started - readyMs;
+    log(`n8n ready on ${this.baseUrl} (pid ${this.pid}): readiness ${seconds(readyMs)}, ${webhookPaths.length} webhook(s) +${seconds(webhooksMs)}`);
+    const workersStarted = Date.now();
+    try {
+      // After main: main runs the database migrations, the workers then find them done.
+      await Promise.all(this.workers.filter((w) => !w.running).map((w) => w.start(timeouts.readinessMs)));
     } catch (error) {
       await this.stop();
-      throw new Error(`${(error as Error).message}${error instanceof FatalWait ? '' : `\nlast lines of ${this.logFile}:\n${this.logTail(30)}`}`);
+      throw error;
     }
+    return { readyMs, webhooksMs, workersMs: Date.now() - workersStarted };
   }
 
   /** The CORS preflight of a production webhook: 204 once registered, 404 before. */
@@ -305,22 +510,34 @@ export class N8nServer {
     return { status: res.status, body: parsed, ms };
   }
 
+  /** n8n stores run data with `flatted`; the harness parses it with n8n's own copy. */
+  private parseRunData(text: unknown): any {
+    if (typeof text !== 'string' || !text) return {};
+    const { parse } = createRequire(join(this.install.appDir, 'package.json'))('flatted') as { parse: (s: string) => any };
+    return parse(text);
+  }
+
   /** The newest executions of a workflow (newest first), with error message and blamed node. */
   async executions(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<ExecutionSummary[]> {
-    const flatted = join(this.install.appDir, 'node_modules', 'flatted');
-    return this.sqlite(
-      `const { parse } = require(${JSON.stringify(flatted)});
-       const rows = db.prepare('SELECT e.id, e.workflowId, e.status, e.mode, e.startedAt, e.stoppedAt, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? AND e.id > ? ORDER BY e.id DESC LIMIT ?')
-         .all(${JSON.stringify(workflowId)}, ${options.afterId ?? 0}, ${options.limit ?? 20});
-       out(rows.map((r) => {
-         const data = r.data ? parse(r.data) : {};
-         const result = data.resultData || {};
-         const e = result.error;
-         const error = e ? { message: e.message, description: e.description || undefined, name: e.name, node: (e.node && e.node.name) || result.lastNodeExecuted } : undefined;
-         return { id: Number(r.id), workflowId: r.workflowId, status: r.status, mode: r.mode, startedAt: r.startedAt, stoppedAt: r.stoppedAt, lastNodeExecuted: result.lastNodeExecuted, error };
-       }));`,
-      `read executions of ${workflowId}`,
+    const rows = await this.database.query(
+      'SELECT e.id, e."workflowId", e.status, e.mode, e."startedAt", e."stoppedAt", d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id DESC LIMIT $3',
+      [workflowId, options.afterId ?? 0, options.limit ?? 20],
     );
+    return rows.map((row) => {
+      const result = this.parseRunData(row.data).resultData ?? {};
+      const e = result.error;
+      const error = e ? { message: e.message, description: e.description || undefined, name: e.name, node: e.node?.name || result.lastNodeExecuted } : undefined;
+      return {
+        id: Number(row.id),
+        workflowId: String(row.workflowId),
+        status: String(row.status),
+        mode: String(row.mode),
+        startedAt: isoTimestamp(row.startedAt),
+        stoppedAt: isoTimestamp(row.stoppedAt),
+        lastNodeExecuted: result.lastNodeExecuted,
+        error,
+      };
+    });
   }
 
   /** Waits for a finished execution of the workflow newer than `afterId` (n8n may save it after the HTTP response). */
@@ -339,41 +556,41 @@ export class N8nServer {
 
   /** Newest execution id across all workflows (0 if none): a bookmark for waitForExecution. */
   async lastExecutionId(): Promise<number> {
-    return this.sqlite(`out(Number((db.prepare('SELECT MAX(id) AS id FROM execution_entity').get() || {}).id || 0));`, 'read last execution id');
+    const [row] = await this.database.query<{ id: unknown }>('SELECT MAX(id) AS id FROM execution_entity');
+    return Number(row?.id ?? 0);
   }
 
-  /**
-   * Runs `code` against n8n's SQLite database under Node 24 (`node:sqlite`; the harness's own
-   * Node may be older). `db` and `out(value)` are in scope. WAL mode: safe while n8n runs.
-   */
-  private async sqlite<T = any>(code: string, label: string): Promise<T> {
-    if (!existsSync(this.dbFile)) throw new Error(`${label}: no database yet at ${this.dbFile}`);
-    const script = `
-      process.removeAllListeners('warning');
-      const { DatabaseSync } = require('node:sqlite');
-      const db = new DatabaseSync(${JSON.stringify(this.dbFile)});
-      db.exec('PRAGMA busy_timeout = 10000');
-      const out = (value) => process.stdout.write(JSON.stringify(value === undefined ? null : value));
-      try { ${code} } finally { db.close(); }`;
-    const result = await runCommand(this.install.nodeBin, ['--no-warnings', '-e', script], { label, timeoutMs: 60_000, env: { PATH: this.install.path } });
-    return JSON.parse(result.stdout) as T;
+  /** Queue mode: the worker whose log says it started this execution. */
+  workerOf(executionId: number | string): N8nWorker | undefined {
+    return this.workers.find((w) => w.executions().includes(Number(executionId)));
   }
 
-  /** Stops n8n gracefully (SIGTERM to its process group; SIGKILL after 20 s). */
+  /** Queue mode: how many executions each worker has started so far (from their logs). */
+  jobsPerWorker(): number[] {
+    return this.workers.map((w) => w.executions().length);
+  }
+
+  /** Stops workers, then main, gracefully (SIGTERM to each process group; SIGKILL after 20 s). */
   async stop(): Promise<void> {
-    await this.server?.stop(20_000);
+    await Promise.all(this.workers.map((w) => w.stop()));
+    await this.main?.stop();
   }
 
-  /** Kills n8n hard (a crash): no graceful shutdown, running executions die with it. */
+  /** Removes the database the harness made for this n8n (PostgreSQL: dropped unless kept). */
+  async dispose(options: { keep?: boolean } = {}): Promise<void> {
+    await this.db?.dispose(options);
+  }
+
+  /** Kills n8n main hard (a crash): no graceful shutdown, running executions die with it. */
   async kill(): Promise<void> {
-    await this.server?.kill();
+    await this.main?.kill();
   }
 
   logText(): string {
-    return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
+    return this.main?.logText() ?? '';
   }
 
   logTail(lines = 30): string {
-    return this.logText().trimEnd().split('\n').slice(-lines).join('\n');
+    return this.main?.logTail(lines) ?? '';
   }
 }

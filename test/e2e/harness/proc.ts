@@ -31,6 +31,12 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
+/** Labels of the process groups the harness started that are still alive (a fault test expects none). */
+export function liveProcessGroups(): string[] {
+  const procs = readProcs();
+  return [...live.values()].filter((group) => groupMembers(group.pgid, procs).length > 0).map((group) => group.label);
+}
+
 const exitHooks = new Set<() => void>();
 
 /** A synchronous clean-up (e.g. removing a lock directory) for when the harness exits or is signalled. */

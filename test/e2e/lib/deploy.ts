@@ -68,6 +68,7 @@ export function buildRepository(dir: string): Deployment {
   must(n8nLock(repo, ['add-lock-to-workflow', 'fail_fast', '--scope-expression', 'e2e-held', '--fail-fast']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'failing', '--scope-expression', 'e2e-cleanup', '--lock-on-error']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'slow', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'crash_waiter', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20', '--max-wait-seconds', '60']));
   must(n8nLock(repo, ['add-rate-limit-to-workflow', 'limited', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-rate']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'echo_locked', '--scope-expression', 'e2e-echo']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'branchy', '--scope-expression', 'e2e-branch']));

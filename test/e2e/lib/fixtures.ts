@@ -82,6 +82,8 @@ export function userWorkflows(): Record<string, unknown> {
     fail_fast: chain('E2E Fail Fast', [webhook('fail-fast'), code('Work', 'return [{ json: { worked: true } }];')]),
     failing: chain('E2E Failing', [webhook('failing'), code('Explode', "throw new Error('boom inside the critical section');")]),
     slow: chain('E2E Slow Holder', [webhook('slow', 'onReceived'), wait('Hold Long', 40), code('Done', 'return [{ json: { done: true } }];')]),
+    // Waits for the slow holder's scope in the queue-mode crash scenario.
+    crash_waiter: chain('E2E Crash Waiter', [webhook('crash-waiter'), ...section('e2e-crash-intervals', 0.1)]),
     limited: chain('E2E Limited', [webhook('limited'), redisIncr('Protected Work', 'e2e-work-count')]),
     echo_plain: chain('E2E Echo Plain', [webhook('echo-plain'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
     echo_locked: chain('E2E Echo Locked', [webhook('echo-locked'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
@@ -119,4 +121,4 @@ export function userWorkflows(): Record<string, unknown> {
 }
 
 /** Webhook paths to wait for before the suite starts calling. */
-export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'slow', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];
+export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

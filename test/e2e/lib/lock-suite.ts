@@ -1,0 +1,318 @@
+// The real thing: n8n 2.41 and redis-server, running the JSON n8n-lock emits and patches, in
+// regular mode (one n8n process, SQLite) and in queue mode (main + 2 workers running the
+// executions, PostgreSQL). Every scenario logs its numbers with the mode; `npm run test:e2e`
+// prints them. One definition, run once per mode by lock.<mode>.e2e.test.ts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { log, selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
+import { useStack } from '../harness/vitest.js';
+import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
+import { WEBHOOK_PATHS } from './fixtures.js';
+
+const key = (scope: string) => `n8n-lock-${scope}`;
+
+export function overlaps(intervals: Array<{ start: number; end: number }>): number {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  let count = 0;
+  for (let i = 0; i < sorted.length; i++) for (let j = i + 1; j < sorted.length && sorted[j].start < sorted[i].end; j++) count++;
+  return count;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export function defineLockSuite(mode: E2eMode): void {
+  const selected = selectedModes().includes(mode);
+  if (!selected) log(`lock scenarios in ${mode} mode: not selected (N8N_LOCK_E2E_MODE=${process.env.N8N_LOCK_E2E_MODE})`);
+  describe.skipIf(!selected)(`n8n 2.x + redis-server, ${mode} mode`, () => {
+    let deployment: Deployment;
+    // One n8n (queue mode: main + 2 workers) + redis-server for the whole file: the repository is
+    // built with the real CLI inside the stack's directory, rendered, imported and published; the
+    // stack waits for every webhook and worker.
+    const stack = useStack({
+      name: `n8n-lock-e2e-${mode}`,
+      mode,
+      workflows: (dir) => {
+        deployment = buildRepository(dir);
+        return deployment.renderedDir;
+      },
+      webhookPaths: WEBHOOK_PATHS,
+      redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e' },
+    });
+    let n8n: N8nServer;
+    let redis: RedisServer;
+    beforeAll(() => {
+      if (stack.current) ({ n8n, redis } = stack.current);
+    });
+    const queue = mode === 'queue';
+
+    /** The sidecar of a scope once its holder has taken it. */
+    async function holderOf(scope: string): Promise<{ execution_id: string; locked_at: string; lock_id: string }> {
+      return waitFor(`a holder of ${scope}`, 5000, async () => {
+        const raw = await redis.client.get(key(scope) + ':meta');
+        return raw ? JSON.parse(raw) : undefined;
+      }, 100);
+    }
+
+    async function intervalsOf(list: string) {
+      return (await redis.client.lrange(list, 0, -1)).map((s) => JSON.parse(s) as { start: number; end: number; execution: string });
+    }
+
+    /** Queue mode: `workers=2 jobs=[a,b]`, the executions each worker started since `before`. */
+    function jobsSince(before: number[]): { line: string; jobs: number[] } {
+      const jobs = n8n.jobsPerWorker().map((n, i) => n - (before[i] ?? 0));
+      return { line: queue ? ` workers=${n8n.workers.length} jobs=[${jobs.join(',')}]` : '', jobs };
+    }
+
+  it('runs the pinned n8n 2.x', () => {
+    expect(n8n.version).toMatch(/^2\.\d+\.\d+$/);
+    expect(n8n.mode).toBe(mode);
+    expect(n8n.workers.length).toBe(queue ? 2 : 0);
+  });
+
+  const callers = queue ? 40 : 20;
+  it(`1. mutual exclusion: ${callers} concurrent callers never overlap in the critical section`, async () => {
+    const before = n8n.jobsPerWorker();
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: callers }, () => n8n.call('critical')));
+    const wall = (Date.now() - started) / 1000;
+    const intervals = await intervalsOf('e2e-intervals');
+    const found = overlaps(intervals);
+    const sorted = [...intervals].sort((a, b) => a.start - b.start);
+    const gaps = sorted.slice(1).map((x, i) => x.start - sorted[i].end);
+    await sleep(500); // the workers' "started execution" lines are all written by now
+    const { line, jobs } = jobsSince(before);
+    log(`scenario 1: mode=${mode} overlaps=${found} ok=${responses.filter((r) => r.status === 200).length}/${callers}${line} wall=${wall.toFixed(1)}s serial-bound=${(callers * 0.3).toFixed(1)}s handover median=${median(gaps)}ms max=${Math.max(...gaps)}ms`);
+    expect(responses.map((r) => r.status)).toEqual(Array(callers).fill(200));
+    expect(intervals).toHaveLength(callers);
+    expect(found).toBe(0);
+    expect(await redis.client.exists(key('e2e-mutex'), key('e2e-mutex') + ':meta')).toBe(0);
+    if (queue) {
+      // Every execution ran on a worker, and both workers ran some: contention really crossed processes.
+      expect(jobs.reduce((a, b) => a + b, 0)).toBe(callers);
+      expect(jobs.every((n) => n > 0)).toBe(true);
+      const workersOfSection = new Set(intervals.map((i) => n8n.workerOf(i.execution)?.name));
+      expect(workersOfSection.size).toBe(2);
+    }
+  });
+
+  it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-held', ttl: 60, execution_id: 'holder-exec' });
+    expect(holder.body).toMatchObject({ acquired: true, scope: 'e2e-held', count: 1 });
+    const direct = await n8n.call('probe-acquire', { scope: 'e2e-held', wait: 'false' });
+    expect(direct.body.error).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
+    const patched = await n8n.call('fail-fast');
+    const message = await n8n.lastErrorMessage(deployment.ids.fail_fast);
+    log(`scenario 2: mode=${mode} fail-fast direct=${direct.ms.toFixed(0)}ms patched=${patched.ms.toFixed(0)}ms status=${patched.status} message="${message}"`);
+    expect(patched.status).toBe(500);
+    expect(patched.ms).toBeLessThan(3000);
+    expect(message).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
+    const released = await n8n.call('probe-release', { scope: 'e2e-held', lock_id: holder.body.lock_id });
+    expect(released.body).toEqual({ released: true, idempotent: false, scope: 'e2e-held', lock_id: holder.body.lock_id });
+    expect((await n8n.call('fail-fast')).status).toBe(200);
+  });
+
+  it('3. timeout: a waiter with max_wait_seconds 3 fails after about 3 s', async () => {
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-timeout', ttl: 60 });
+    expect(holder.body.acquired).toBe(true);
+    const waiter = await n8n.call('probe-acquire', { scope: 'e2e-timeout', max_wait: 3, poll: 1 });
+    log(`scenario 3: mode=${mode} timeout after ${(waiter.ms / 1000).toFixed(2)} s (max_wait 3 s, poll 1 s) message="${waiter.body.error}"`);
+    expect(waiter.body.error).toBe("Timed out after 3 s (max_wait_seconds) waiting for lock on scope 'e2e-timeout'");
+    expect(waiter.ms).toBeGreaterThanOrEqual(3000);
+    expect(waiter.ms).toBeLessThan(3000 + 1000 + 1500); // max_wait + one poll + n8n overhead
+    expect(await redis.client.get(key('e2e-timeout'))).toBe('1'); // the waiter never touched the holder's key
+    await n8n.call('probe-release', { scope: 'e2e-timeout', lock_id: holder.body.lock_id });
+  });
+
+  it('4. ownership: a wrong lock_id stops with LOGIC ERROR and deletes nothing; a repeated release is idempotent', async () => {
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-owner', ttl: 60, lock_id: 'right-id' });
+    expect(holder.body.acquired).toBe(true);
+    const wrong = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'wrong-id' });
+    log(`scenario 4: mode=${mode} wrong lock_id -> "${wrong.body.error}"`);
+    expect(wrong.body.error).toMatch(/^LOGIC ERROR: lock on 'e2e-owner' is held by E2E probe_acquire \(workflow E2eprobeacquire0, execution \d+\) since .+, not by lock_id wrong-id$/);
+    expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(2);
+    const right = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'right-id' });
+    expect(right.body).toEqual({ released: true, idempotent: false, scope: 'e2e-owner', lock_id: 'right-id' });
+    const again = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'right-id' });
+    expect(again.body).toEqual({ released: true, idempotent: true, scope: 'e2e-owner', lock_id: 'right-id' });
+    expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(0);
+  });
+
+  it('5. error cleanup: a failed --lock-on-error execution loses its lock; another execution\'s lock survives', async () => {
+    const other = await n8n.call('probe-acquire', { scope: 'e2e-other', ttl: 120, execution_id: 'someone-else' });
+    expect(other.body.acquired).toBe(true);
+    const before = await n8n.lastExecutionId();
+    const failed = await n8n.call('failing');
+    expect(failed.status).toBe(500);
+    const started = Date.now();
+    let freedAfter = -1;
+    while (Date.now() - started < 20_000) {
+      if ((await redis.client.exists(key('e2e-cleanup'), key('e2e-cleanup') + ':meta')) === 0) {
+        freedAfter = Date.now() - started;
+        break;
+      }
+      await sleep(100);
+    }
+    const cleanup = await n8n.waitForExecution(deployment.ids.error_handler_lock_cleanup, before);
+    const ranOn = queue ? ` error-workflow=#${cleanup.id} on ${n8n.workerOf(cleanup.id)?.name ?? 'no worker'}` : '';
+    log(`scenario 5: mode=${mode} failed execution's lock freed ${freedAfter} ms after the HTTP 500;${ranOn} e2e-other still held: ${await redis.client.exists(key('e2e-other'))}`);
+    expect(freedAfter).toBeGreaterThanOrEqual(0);
+    expect(cleanup.status).toBe('success');
+    expect(cleanup.mode).toBe('error');
+    if (queue) expect(n8n.workerOf(cleanup.id)).toBeDefined(); // the error workflow is a job a worker runs
+    expect(await redis.client.exists(key('e2e-other'), key('e2e-other') + ':meta')).toBe(2);
+    expect(JSON.parse((await redis.client.get(key('e2e-other') + ':meta'))!).execution_id).toBe('someone-else');
+    await n8n.call('probe-release', { scope: 'e2e-other', lock_id: other.body.lock_id });
+  });
+
+  it('7. rate limit: limit 5 per 10 s window, 12 concurrent calls in one window: 5 allowed, 7 denied, the work ran 5 times', async () => {
+    // Start right after a window edge so all 12 calls land in one bucket.
+    const windowMs = 10_000;
+    await sleep(windowMs - (Date.now() % windowMs) + 200);
+    const before = n8n.jobsPerWorker();
+    const results = await Promise.all(Array.from({ length: 12 }, () => n8n.call('limited')));
+    const allowed = results.filter((r) => r.body.allowed !== false).length;
+    const denied = results.filter((r) => r.body.allowed === false).length;
+    await sleep(1500); // whatever n8n runs at the end of an execution has run by now
+    const work = Number(await redis.client.get('e2e-work-count'));
+    const { line, jobs } = jobsSince(before);
+    log(`scenario 7: mode=${mode} allowed=${allowed} denied=${denied} protected-work-ran=${work} (limit 5, window 10 s)${line}`);
+    if (queue) expect(jobs.every((n) => n > 0)).toBe(true); // counted across both workers
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(allowed).toBe(5);
+    expect(denied).toBe(7);
+    expect(results.find((r) => r.body.allowed === false)!.body).toMatchObject({ allowed: false, scope: 'e2e-rate', limit: 5 });
+    expect(work).toBe(5);
+  });
+
+  it('8. data flow: a lastNode webhook answers the same wrapped and unwrapped; an If with an unconnected branch releases on both', async () => {
+    const plain = await n8n.call('echo-plain', { a: '1', b: 'zwei' });
+    const locked = await n8n.call('echo-locked', { a: '1', b: 'zwei' });
+    log(`scenario 8: mode=${mode} unlocked ${plain.ms.toFixed(0)} ms, locked ${locked.ms.toFixed(0)} ms, same body: ${JSON.stringify(plain.body) === JSON.stringify(locked.body)}`);
+    expect(plain.status).toBe(200);
+    expect(locked.body).toEqual(plain.body);
+    expect(locked.body).toEqual({ echo: { a: '1', b: 'zwei' }, n: 42 });
+    for (const go of ['yes', 'no']) {
+      const res = await n8n.call('branchy', { go });
+      expect(res.status).toBe(200);
+      expect(await redis.client.exists(key('e2e-branch'), key('e2e-branch') + ':meta')).toBe(0);
+    }
+    // And the lock was really taken on both branches (a holder makes the next caller wait).
+    const holder = await n8n.call('probe-acquire', { scope: 'e2e-branch', ttl: 60 });
+    const blocked = n8n.call('branchy', { go: 'no' });
+    await sleep(1500);
+    expect(await redis.client.get(key('e2e-branch'))).toBe('1');
+    await n8n.call('probe-release', { scope: 'e2e-branch', lock_id: holder.body.lock_id });
+    expect((await blocked).status).toBe(200);
+  });
+
+  it('9. n8n-lock validate accepts everything the suite imports', () => {
+    const result = n8nLock(deployment.repo, ['validate', '--env', 'e2e']);
+    log(`scenario 9: mode=${mode} validate exit ${result.status}`);
+    expect(result.stderr.includes("unknown command 'validate'")).toBe(false);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('10. a workflow without settings.executionOrder is refused, and with --set-execution-order-v1 it excludes', async () => {
+    expect(deployment.legacyRefusal.status).toBe(2);
+    expect(deployment.legacyRefusal.stderr).toContain('--set-execution-order-v1');
+    const responses = await Promise.all(Array.from({ length: 8 }, () => n8n.call('legacy')));
+    const intervals = await intervalsOf('e2e-legacy-intervals');
+    log(`scenario 10: mode=${mode} legacy workflow switched to v1: overlaps=${overlaps(intervals)} ok=${responses.filter((r) => r.status === 200).length}/8`);
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(intervals).toHaveLength(8);
+    expect(overlaps(intervals)).toBe(0);
+  });
+
+  it.skipIf(queue)('6. crash: kill n8n while an execution holds a lock (TTL 20 s); callers every second after restart never extend it; it frees on time', async () => {
+    const accepted = await n8n.call('slow'); // responds at once, then holds the lock for 40 s
+    expect(accepted.status).toBe(200);
+    const meta = await holderOf('e2e-crash');
+    const lockedAt = Date.parse(meta.locked_at);
+    await n8n.kill();
+    log(`scenario 6: mode=${mode} n8n killed ${Date.now() - lockedAt} ms after the lock was taken; ttl left ${await redis.client.ttl(key('e2e-crash'))} s`);
+    await n8n.start(['probe-acquire']);
+    let acquiredAt = 0;
+    let previousTtl = Infinity;
+    let ttlIncreased = false;
+    let callers = 0;
+    while (Date.now() - lockedAt < 40_000) {
+      const ttl = await redis.client.ttl(key('e2e-crash'));
+      if (ttl > previousTtl) ttlIncreased = true;
+      if (ttl >= 0) previousTtl = ttl;
+      callers++;
+      const res = await n8n.call('probe-acquire', { scope: 'e2e-crash', ttl: 20, wait: 'false' });
+      if (res.body.acquired) {
+        acquiredAt = Date.now();
+        await n8n.call('probe-release', { scope: 'e2e-crash', lock_id: res.body.lock_id });
+        break;
+      }
+      expect(res.body.error).toMatch(/is held by another execution/);
+      await sleep(1000);
+    }
+    const freedAfter = (acquiredAt - lockedAt) / 1000;
+    log(`scenario 6: mode=${mode} ${callers} callers after restart; a caller got the lock ${freedAfter.toFixed(1)} s after it was taken (TTL 20 s); TTL increased while held: ${ttlIncreased}`);
+    expect(acquiredAt).toBeGreaterThan(0);
+    expect(ttlIncreased).toBe(false);
+    expect(freedAfter).toBeGreaterThanOrEqual(19);
+    expect(freedAfter).toBeLessThan(20 + 2.5);
+  });
+
+  it.skipIf(!queue)('6. crash: SIGKILL the worker whose execution holds the lock (TTL 20 s) while others wait; it frees by its TTL, never extended, and the other worker\'s waiters get it', async () => {
+    const accepted = await n8n.call('slow'); // responds at once, then holds the lock for 40 s
+    expect(accepted.status).toBe(200);
+    const meta = await holderOf('e2e-crash');
+    const lockedAt = Date.parse(meta.locked_at);
+    const holderWorker = await waitFor(`the worker that started execution ${meta.execution_id}`, 10_000, async () => n8n.workerOf(meta.execution_id));
+    const survivor = n8n.workers.find((w) => w !== holderWorker)!;
+    // Waiters on the same scope until at least two of them wait on the surviving worker.
+    const bookmark = await n8n.lastExecutionId();
+    const startedOn = (worker: typeof survivor) => worker.executions().filter((id) => id > bookmark);
+    const waiters: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 16 && (waiters.length < 4 || startedOn(survivor).length < 2); i++) {
+      waiters.push(n8n.call('crash-waiter', {}, { timeoutMs: 90_000 }).catch((error: Error) => error));
+      await sleep(200);
+    }
+    await sleep(1000); // every waiter has polled the held key at least once
+    const survivorWaiters = startedOn(survivor);
+    const doomedWaiters = startedOn(holderWorker);
+    await holderWorker.kill();
+    const killedAt = Date.now();
+    log(`scenario 6: mode=${mode} SIGKILLed ${holderWorker.name} (it ran the holder, execution ${meta.execution_id}) ${killedAt - lockedAt} ms after the lock was taken; waiters on ${survivor.name}: ${survivorWaiters.length}, on ${holderWorker.name}: ${doomedWaiters.length}`);
+    expect(survivorWaiters.length).toBeGreaterThanOrEqual(2);
+
+    // Watch the lock: while the dead holder's sidecar is there its TTL must only go down; then the
+    // surviving worker's waiters take it, one at a time.
+    let ttlIncreased = false;
+    let previousTtl = Infinity;
+    let freedAt = 0;
+    while (Date.now() - lockedAt < 60_000) {
+      const [[, raw], [, ttl]] = (await redis.client.multi().get(key('e2e-crash') + ':meta').pttl(key('e2e-crash')).exec()) as [[null, string | null], [null, number]];
+      const holder = raw ? JSON.parse(raw).execution_id : undefined;
+      if (holder === meta.execution_id) {
+        if (ttl > previousTtl + 50) ttlIncreased = true;
+        previousTtl = ttl;
+      } else if (!freedAt) freedAt = Date.now();
+      if ((await redis.client.llen('e2e-crash-intervals')) >= survivorWaiters.length) break;
+      await sleep(100);
+    }
+    const intervals = await intervalsOf('e2e-crash-intervals');
+    const firstEntry = Math.min(...intervals.map((i) => i.start));
+    const after = await n8n.call('echo-plain', { after: 'crash' });
+    log(
+      `scenario 6: mode=${mode} lock freed ${((freedAt - lockedAt) / 1000).toFixed(1)} s after it was taken (TTL 20 s); TTL increased while held: ${ttlIncreased}; ` +
+        `first waiter entered ${((firstEntry - lockedAt) / 1000).toFixed(1)} s after; ${intervals.length} waiters of ${survivor.name} ran, overlaps=${overlaps(intervals)}; n8n still serving: HTTP ${after.status}`,
+    );
+    expect(freedAt).toBeGreaterThan(0);
+    expect(ttlIncreased).toBe(false);
+    expect((freedAt - lockedAt) / 1000).toBeGreaterThanOrEqual(19);
+    expect((firstEntry - lockedAt) / 1000).toBeGreaterThanOrEqual(19);
+    expect((firstEntry - lockedAt) / 1000).toBeLessThan(20 + 3.5); // TTL + one poll + n8n overhead
+    expect(intervals.length).toBeGreaterThanOrEqual(survivorWaiters.length);
+    expect(intervals.every((i) => survivorWaiters.includes(Number(i.execution)))).toBe(true);
+    expect(overlaps(intervals)).toBe(0);
+    expect(after.status).toBe(200);
+    // The killed worker comes back, so the stack is whole again for anything after this.
+    await holderWorker.start();
+    void Promise.allSettled(waiters);
+  });
+  });
+}

@@ -1,11 +1,11 @@
-// Per-rule finding counts of `n8n-lock validate` over the real corpus (../shared/corpus), with one
+// Per-rule finding counts of `n8n-lock validate` over the real corpus (test/fixtures/corpus, vendored), with one
 // sample finding per rule: the numbers behind "every finding is one a maintainer would agree with".
 import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = join(root, '..', 'shared', 'corpus', 'awesome-n8n-templates');
+const corpus = join(root, 'test', 'fixtures', 'corpus', 'awesome-n8n-templates');
 const result = spawnSync(process.execPath, [join(root, 'dist', 'cli', 'index.js'), 'validate', '--format', 'json', '--cwd', corpus, '.'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 const report = JSON.parse(result.stdout);
 const byRule = new Map();

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { addLock, addRateLimit } = await import(join(root, 'dist', 'patchers', 'index.js'));
-const corpus = join(root, '..', 'shared', 'corpus', 'awesome-n8n-templates');
+const corpus = join(root, 'test', 'fixtures', 'corpus', 'awesome-n8n-templates');
 const workflows = [];
 const walk = (dir) => {
   for (const f of readdirSync(dir)) {

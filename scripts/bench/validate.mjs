@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'dist', 'cli', 'index.js');
-const corpus = join(root, '..', 'shared', 'corpus', 'awesome-n8n-templates');
+const corpus = join(root, 'test', 'fixtures', 'corpus', 'awesome-n8n-templates');
 const copies = 10;
 const dir = mkdtempSync(join(tmpdir(), 'n8n-lock-bench-validate-'));
 for (let i = 0; i < copies; i++) cpSync(corpus, join(dir, `copy-${i}`), { recursive: true });

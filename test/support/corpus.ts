@@ -1,9 +1,10 @@
-// The real-workflow corpus in ../shared/corpus (read only: tests copy files before writing).
+// The real-workflow corpus vendored in test/fixtures/corpus (CC BY 4.0, see its NOTICE; read only:
+// tests copy files before writing).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from './cli.js';
 
-export const CORPUS_DIR = join(ROOT, '..', 'shared', 'corpus', 'awesome-n8n-templates');
+export const CORPUS_DIR = join(ROOT, 'test', 'fixtures', 'corpus', 'awesome-n8n-templates');
 
 export interface CorpusFile {
   name: string;
@@ -14,7 +15,7 @@ export interface CorpusFile {
 }
 
 export function corpusFiles(): CorpusFile[] {
-  if (!existsSync(CORPUS_DIR)) throw new Error(`corpus not found at ${CORPUS_DIR} (../shared/corpus beside the repo)`);
+  if (!existsSync(CORPUS_DIR)) throw new Error(`corpus not found at ${CORPUS_DIR} (vendored with the repository)`);
   const out: CorpusFile[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {

@@ -10,22 +10,35 @@ import { performance } from 'node:perf_hooks';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(root, 'dist', 'cli', 'index.js');
 const corpus = join(root, 'test', 'fixtures', 'corpus', 'awesome-n8n-templates');
-const copies = 10;
+const copies = Number(process.env.N8N_LOCK_BENCH_COPIES ?? 4);
 const dir = mkdtempSync(join(tmpdir(), 'n8n-lock-bench-validate-'));
 for (let i = 0; i < copies; i++) cpSync(corpus, join(dir, `copy-${i}`), { recursive: true });
 let files = 0;
 const count = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) e.isDirectory() ? count(join(d, e.name)) : e.name.endsWith('.json') && files++; };
 count(dir);
 
-const runs = [];
-for (let i = 0; i < 3; i++) {
-  const start = performance.now();
-  const r = spawnSync(process.execPath, [bin, 'validate', '--format', 'json', '--cwd', dir, '.'], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
-  runs.push(performance.now() - start);
-  if (r.status !== 1) throw new Error(`unexpected exit ${r.status}: ${r.stderr}`);
+// One thread and two threads side by side, in alternation so machine noise hits both alike; the
+// outputs must be identical (same findings in the same order).
+const outputs = new Map();
+const times = { off: [], 2: [] };
+for (let i = 0; i < 5; i++) {
+  for (const concurrency of ['off', '2']) {
+    const start = performance.now();
+    const r = spawnSync(process.execPath, [bin, 'validate', '--format', 'json', '--concurrency', concurrency, '--cwd', dir, '.'], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    times[concurrency].push(performance.now() - start);
+    if (r.status !== 1) throw new Error(`unexpected exit ${r.status}: ${r.stderr}`);
+    outputs.set(concurrency, r.stdout);
+  }
 }
-const best = Math.min(...runs);
-console.log(`validate: ${files} workflow files (corpus x ${copies}) in ${(best / 1000).toFixed(2)} s (best of 3) = ${Math.round(files / (best / 1000))} workflows/s for the whole CLI run`);
+if (outputs.get('off') !== outputs.get('2')) throw new Error('validate --concurrency 2 reported other findings than --concurrency off');
+for (const [concurrency, list] of Object.entries(times)) {
+  const sorted = [...list].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(
+    `validate --concurrency ${concurrency.padEnd(3)}: ${files} workflow files (corpus x ${copies}) median ${(median / 1000).toFixed(2)} s, best ${(sorted[0] / 1000).toFixed(2)} s of 5 = ${Math.round(files / (median / 1000))} workflows/s (median) for the whole CLI run`,
+  );
+}
+console.log('validate: --concurrency off and 2 reported identical findings');
 
 const starts = [];
 for (let i = 0; i < 10; i++) {

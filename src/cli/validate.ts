@@ -14,6 +14,14 @@ interface Options {
   env?: string;
   format: 'stylish' | 'json' | 'github' | 'sarif';
   maxWarnings?: number;
+  reportUnusedDisableDirectives?: boolean;
+  concurrency: string;
+}
+
+/** `--concurrency`: a thread count, "auto" (one per core for large repositories) or "off". */
+function concurrency(value: string): string {
+  if (value === 'auto' || value === 'off' || /^[1-9]\d*$/.test(value)) return value;
+  throw new InputError(`--concurrency must be a whole number of 1 or more, "auto" or "off" (got "${value}")`);
 }
 
 /** JSON files under the given paths (files or folders), or the workflows folder by default. */
@@ -50,10 +58,19 @@ export function registerValidate(program: Command): void {
       .argument('[paths...]', 'files or folders to check (default: the workflows folder)')
       .option('--env <names>', 'environments to check against: placeholders must resolve there (default: every env for lockScopes checks)')
       .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
-      .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveIntOrZero('--max-warnings')),
+      .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveIntOrZero('--max-warnings'))
+      .option('--report-unused-disable-directives', 'report inline n8n-lock-disable suppressions that suppress nothing (as errors)')
+      .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core from 200 files on) or "off"', concurrency, 'auto'),
   ).action(async (paths: string[], options: Options) => {
-    const [{ validateFiles, summarize }, { formatResults }] = await Promise.all([import('../validate/engine.js'), import('../validate/formatters/index.js')]);
+    const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings }] = await Promise.all([
+      import('../validate/engine.js'),
+      import('../validate/parallel.js'),
+      import('../validate/formatters/index.js'),
+      import('../validate/config.js'),
+    ]);
     const layout = detectLayout(options.cwd);
+    // Before any file is read: a config that names an unknown rule is bad input (exit 2).
+    const rules = parseRuleSettings(layout.config.rules);
     const envs = loadEnvs(layout, options.env);
     const files = collectFiles(layout, paths);
     const inputs = files.map((path) => {
@@ -66,11 +83,12 @@ export function registerValidate(program: Command): void {
       }
       return { file: label, text };
     });
-    const rules = (layout.config.rules ?? {}) as Record<string, 'off' | 'warning' | 'error'>;
-    for (const [id, setting] of Object.entries(rules)) {
-      if (!['off', 'warning', 'error'].includes(setting)) throw new InputError(`n8n-lock.config.json: rules.${id}: expected "off", "warning" or "error", got ${JSON.stringify(setting)}`);
-    }
-    const results = validateFiles(inputs, { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)) });
+    const threads = options.concurrency === 'off' ? 1 : options.concurrency === 'auto' ? threadsFor(inputs.length) : Number(options.concurrency);
+    const results = await validateFilesInParallel(
+      inputs,
+      { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
+      threads,
+    );
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     process.stdout.write(formatResults(options.format, results, pkg.version));
     const summary = summarize(results);
@@ -83,5 +101,6 @@ export function registerValidate(program: Command): void {
     'n8n-lock validate workflows/billing --env prod',
     'n8n-lock validate --format github --max-warnings 0',
     'n8n-lock validate --format sarif > n8n-lock.sarif',
+    'n8n-lock validate --report-unused-disable-directives --concurrency off',
   ]);
 }

@@ -20,6 +20,10 @@ export const ERROR_HANDLER_NODES = {
 /** The placeholder `render` replaces with the env's lockScopes as a JSON array literal. */
 export const LOCK_SCOPES_PLACEHOLDER = '{{@:env:lockScopes}}';
 
+/** The line of the Prepare Scope List body that carries the scopes: the placeholder, or once rendered a JSON array. */
+export const LOCK_SCOPES_LINE_START = 'const LOCK_SCOPES = ';
+export const lockScopesLine = (literal: string) => `${LOCK_SCOPES_LINE_START}${literal};`;
+
 /**
  * error_handler_lock_cleanup: frees only the locks whose sidecar names the failed execution, for
  * the scopes registered in the env YAML `lockScopes`.
@@ -32,7 +36,7 @@ export function buildErrorHandlerLockCleanup(): Workflow {
       errorTrigger({ ...at(N.trigger), position: [0, 300] }),
       codeNode(
         { ...at(N.prepare), position: [220, 300] },
-        codeBody(CODE, 'prepareScopeList', { preamble: [`const LOCK_SCOPES = ${LOCK_SCOPES_PLACEHOLDER};`], extraArgs: 'lockScopes: LOCK_SCOPES' }),
+        codeBody(CODE, 'prepareScopeList', { preamble: [lockScopesLine(LOCK_SCOPES_PLACEHOLDER)], extraArgs: 'lockScopes: LOCK_SCOPES' }),
       ),
       ifNode({ ...at(N.hasScopes), position: [440, 300] }, '$json.has_scopes'),
       redisNode({ ...at(N.getMeta), position: [660, 200] }, { operation: 'get', key: '={{ $json.meta_key }}', propertyName: 'lock_meta' }),

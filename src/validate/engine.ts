@@ -1,11 +1,12 @@
 import type { EnvFile } from '../envs/env-file.js';
 import { WorkflowGraph } from '../workflow/graph.js';
-import { WorkflowSchema, type Workflow } from '../workflow/schema.js';
+import { isWorkflowShape, WorkflowSchema, type Workflow } from '../workflow/schema.js';
 import { formatIssuePath } from '../errors.js';
 import { JsonLocator } from './locate.js';
 import { callsTo, mappedInputs, staticScopeOf } from './lock-nodes.js';
-import { ENGINE_RULES, RULES } from './rules.js';
-import type { Finding, RepoFacts, RuleFinding, Severity, WorkflowContext } from './types.js';
+import { codeSources } from './node-kinds.js';
+import { RULES, RULES_BY_ID } from './rules.js';
+import { formatMessage, type Finding, type RepoFacts, type RuleFinding, type Severity, type WorkflowContext } from './types.js';
 
 export type RuleSetting = 'off' | 'warning' | 'error';
 
@@ -16,6 +17,8 @@ export interface ValidateOptions {
   rules?: Record<string, RuleSetting>;
   /** Workflow keys present in the repository (for cross-workflow checks). */
   workflowKeys?: Set<string>;
+  /** Report inline suppressions that suppress nothing (`--report-unused-disable-directives`). */
+  reportUnusedDisableDirectives?: boolean;
 }
 
 export interface FileResult {
@@ -36,8 +39,35 @@ const SUPPRESSION = /n8n-lock-disable\s+([^\n]*)/g;
 
 /** Validates a set of files (path label + text). Pure: no disk, no clock. */
 export function validateFiles(inputs: Array<{ file: string; text: string }>, options: ValidateOptions): FileResult[] {
+  const prepared = prepareFiles(inputs);
+  return checkPrepared(prepared, prepared.facts, options);
+}
+
+/** Files parsed, with the cross-workflow facts they contribute (phase 1; see parallel.ts). */
+export interface PreparedFiles {
+  parsed: Parsed[];
+  facts: RepoFacts;
+  /** The distinct JavaScript Code-node bodies of these files, in order of appearance. */
+  javascript: string[];
+}
+
+export function prepareFiles(inputs: Array<{ file: string; text: string }>): PreparedFiles {
   const parsed = inputs.map((input) => parseInput(input.file, input.text));
-  const repo = repoFacts(parsed);
+  const javascript = new Set<string>();
+  for (const p of parsed) if (p.workflow) for (const code of codeSources(p.workflow)) if (code.language === 'javascript') javascript.add(code.source);
+  return { parsed, facts: repoFacts(parsed), javascript: [...javascript] };
+}
+
+/** Facts of several batches, in batch order (the same as one batch of all their files). */
+export function mergeFacts(all: RepoFacts[]): RepoFacts {
+  const ttlByScope = new Map<string, Array<{ file: string; ttl: unknown }>>();
+  for (const facts of all) for (const [scope, list] of facts.ttlByScope) ttlByScope.set(scope, [...(ttlByScope.get(scope) ?? []), ...list]);
+  return { workflowKeys: new Set(), ttlByScope };
+}
+
+/** Phase 2: every rule on every prepared file, against the facts of the whole repository. */
+export function checkPrepared(prepared: PreparedFiles, repo: RepoFacts, options: ValidateOptions): FileResult[] {
+  const { parsed } = prepared;
   for (const p of parsed) if (p.workflow) p.result.findings.push(...runRules(p, repo, options));
   for (const p of parsed) p.result.findings.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   return parsed.map((p) => p.result);
@@ -54,21 +84,28 @@ function parseInput(file: string, text: string): Parsed {
     const pos = /position (\d+)/.exec(message);
     const offset = pos ? Number(pos[1]) : text.length;
     const { line, column } = lineColumn(text, offset);
-    result.findings.push({ ruleId: 'parse-error', severity: 'error', message: `malformed JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, file, pointer: '', line, column });
+    result.findings.push(engineFinding('parse-error', 'malformed', { error: message.replace(/ in JSON at position \d+.*$/, '') }, file, '', { line, column, endLine: line, endColumn: column + 1 }));
     return { file, text, result };
   }
   const looksLikeWorkflow = value !== null && typeof value === 'object' && 'nodes' in (value as object) && 'connections' in (value as object);
   if (!looksLikeWorkflow) return { file, text, result: { ...result, skipped: 'not an n8n workflow (no nodes and connections)' } };
-  const shape = WorkflowSchema.safeParse(value);
+  const shape = isWorkflowShape(value) ? { success: true as const } : WorkflowSchema.safeParse(value);
   if (!shape.success) {
     const locator = new JsonLocator(text);
     for (const issue of shape.error.issues.slice(0, 5)) {
       const pointer = '/' + issue.path.map(String).join('/');
-      result.findings.push({ ruleId: 'workflow-shape', severity: 'error', message: `${formatIssuePath(issue.path)}: ${issue.message}`, file, pointer, ...locator.locate(pointer) });
+      result.findings.push(engineFinding('workflow-shape', 'shape', { path: formatIssuePath(issue.path), problem: issue.message }, file, pointer, locator.range(pointer)));
     }
     return { file, text, result };
   }
   return { file, text, workflow: value as Workflow, result };
+}
+
+type Place = { line: number; column: number; endLine: number; endColumn: number };
+
+function engineFinding(ruleId: string, messageId: string, data: Record<string, string | number>, file: string, pointer: string, place: Place): Finding {
+  const rule = RULES_BY_ID.get(ruleId)!;
+  return { ruleId, messageId, severity: rule.meta.defaultSeverity, message: formatMessage(rule.meta.messages[messageId], data), file, pointer, ...place };
 }
 
 function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -103,57 +140,93 @@ function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding
     repo: { ...repo, workflowKeys: options.workflowKeys ?? new Set() },
   };
   const suppressions = nodeSuppressions(workflow);
-  const raw: Array<RuleFinding & { ruleId: string; ruleSeverity: Severity }> = [];
+  const raw: Array<RuleFinding & { ruleId: string; ruleSeverity: Severity; message: string }> = [];
+  const add = (ruleId: string, severity: Severity, found: RuleFinding) => {
+    const rule = RULES_BY_ID.get(ruleId)!;
+    const template = rule.meta.messages[found.messageId];
+    if (template === undefined) throw new Error(`rule ${ruleId} reported unknown messageId "${found.messageId}"`);
+    const finding = { ...found, ruleId, ruleSeverity: severity, message: formatMessage(template, found.data) };
+    raw.push(finding);
+    return finding;
+  };
   for (const rule of RULES) {
     const setting = options.rules?.[rule.id];
     if (setting === 'off') continue;
-    const severity: Severity = setting ?? rule.defaultSeverity;
-    let found: RuleFinding[];
+    const severity: Severity = setting ?? rule.meta.defaultSeverity;
+    const before = raw.length;
     try {
-      found = rule.check(context);
+      for (const f of rule.check(context)) add(rule.id, setting ? severity : f.severity ?? severity, f);
     } catch (error) {
-      // A rule must never take the run down: report its failure as a finding of its own.
-      found = [{ message: `rule crashed: ${(error as Error).message}`, pointer: '' }];
+      raw.length = before; // a rule that crashes reports nothing half-way
+      // A rule must never take the run down: its failure is a finding of its own.
+      add('rule-crash', 'error', { messageId: 'crashed', data: { rule: rule.id, error: (error as Error).message }, pointer: '' });
     }
-    for (const f of found) raw.push({ ...f, ruleId: rule.id, ruleSeverity: setting ? severity : f.severity ?? severity });
   }
-  raw.push(...suppressions.problems.map((s) => ({ ...s, ruleId: 'invalid-suppression', ruleSeverity: 'error' as Severity })));
+  for (const problem of suppressions.problems) add('invalid-suppression', 'error', problem);
+  const kept = raw.filter((f) => !suppressions.suppresses(f.pointer, f.ruleId));
+  if (options.reportUnusedDisableDirectives) {
+    for (const unused of suppressions.unused()) kept.push(add('unused-disable-directive', 'error', unused));
+  }
   // Locating parses the file a second time: only pay for it when there is something to report.
-  if (raw.length === 0) return [];
+  if (kept.length === 0) return [];
   const locator = new JsonLocator(p.text);
-  return raw
-    .filter((f) => !isSuppressed(f.pointer, f.ruleId, suppressions.byNode))
-    .map((f) => ({ ruleId: f.ruleId, severity: f.ruleSeverity, message: f.message, file: p.file, pointer: f.pointer, ...locator.locate(f.pointer, f.stringIndex) }));
+  return kept.map((f) => ({
+    ruleId: f.ruleId,
+    messageId: f.messageId,
+    severity: f.ruleSeverity,
+    message: f.message,
+    file: p.file,
+    pointer: f.pointer,
+    ...locator.range(f.pointer, f.stringIndex, f.stringEnd),
+  }));
+}
+
+interface Suppressions {
+  problems: RuleFinding[];
+  /** True (and the suppression counts as used) when a node's suppression covers this finding. */
+  suppresses(pointer: string, ruleId: string): boolean;
+  /** Suppressions that covered no finding, as findings on their node's notes. */
+  unused(): RuleFinding[];
 }
 
 /**
  * Inline suppressions live in a node's notes: `n8n-lock-disable <rule-id>[, <rule-id>] -- <reason>`.
  * The reason is required, so every switched-off check says why in the file itself.
  */
-function nodeSuppressions(workflow: Workflow): { byNode: Map<number, Set<string>>; problems: RuleFinding[] } {
-  const byNode = new Map<number, Set<string>>();
+function nodeSuppressions(workflow: Workflow): Suppressions {
+  const byNode = new Map<number, Map<string, boolean>>(); // node index -> rule id -> used
   const problems: RuleFinding[] = [];
-  const known = new Set([...RULES.map((r) => r.id), ...ENGINE_RULES.map((r) => r.id)]);
   workflow.nodes.forEach((node, index) => {
     if (typeof node.notes !== 'string') return;
     for (const match of node.notes.matchAll(SUPPRESSION)) {
       const [ids, reason] = match[1].split(/\s+--\s+/, 2);
       if (!reason || reason.trim() === '') {
-        problems.push({ message: `"${node.name}": n8n-lock-disable needs a reason: n8n-lock-disable <rule-id> -- <why>`, pointer: `/nodes/${index}/notes` });
+        problems.push({ messageId: 'noReason', data: { node: node.name }, pointer: `/nodes/${index}/notes` });
         continue;
       }
       for (const id of ids.split(/[\s,]+/).filter(Boolean)) {
-        if (!known.has(id)) problems.push({ message: `"${node.name}": n8n-lock-disable names unknown rule "${id}"`, pointer: `/nodes/${index}/notes` });
-        else (byNode.get(index) ?? byNode.set(index, new Set()).get(index)!).add(id);
+        if (!RULES_BY_ID.has(id)) problems.push({ messageId: 'unknownRule', data: { node: node.name, rule: id }, pointer: `/nodes/${index}/notes` });
+        else (byNode.get(index) ?? byNode.set(index, new Map()).get(index)!).set(id, false);
       }
     }
   });
-  return { byNode, problems };
-}
-
-function isSuppressed(pointer: string, ruleId: string, byNode: Map<number, Set<string>>): boolean {
-  const m = /^\/nodes\/(\d+)(\/|$)/.exec(pointer);
-  return m !== null && byNode.get(Number(m[1]))?.has(ruleId) === true;
+  return {
+    problems,
+    suppresses(pointer, ruleId) {
+      const m = /^\/nodes\/(\d+)(\/|$)/.exec(pointer);
+      const rules = m ? byNode.get(Number(m[1])) : undefined;
+      if (!rules?.has(ruleId)) return false;
+      rules.set(ruleId, true);
+      return true;
+    },
+    unused() {
+      const out: RuleFinding[] = [];
+      for (const [index, rules] of byNode) {
+        for (const [rule, used] of rules) if (!used) out.push({ messageId: 'unused', data: { node: workflow.nodes[index].name, rule }, pointer: `/nodes/${index}/notes` });
+      }
+      return out;
+    },
+  };
 }
 
 export function summarize(results: FileResult[]): { errors: number; warnings: number; files: number; skipped: number } {

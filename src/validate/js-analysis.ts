@@ -1,17 +1,24 @@
 import { parse, type Node as AcornNode } from 'acorn';
 import { ancestor as walkAncestor } from 'acorn-walk';
 import { analyze } from 'eslint-scope';
+import { capabilityUses } from './js-value-flow.js';
 
-/** A problem found in Code-node JavaScript, at a character index of the source. */
+/**
+ * A problem found in Code-node source, at a range of character indexes; `messageId` and `data`
+ * name the message of the rule that reports it (code-purity or code-nondeterminism).
+ */
 export interface CodeProblem {
   index: number;
+  end: number;
   line: number;
-  message: string;
   kind: 'impure' | 'nondeterministic' | 'syntax';
+  messageId: string;
+  data: Record<string, string>;
 }
 
-// Globals whose mere use breaks purity, whatever is done with them (aliasing included).
-const FORBIDDEN_GLOBALS: Record<string, string> = {
+// Globals whose mere use breaks purity, whatever is done with them (aliasing included). A table
+// without a prototype: `constructor` or `__proto__` never match an inherited key.
+const FORBIDDEN_GLOBALS: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
   require: 'module loading (require)',
   process: 'process access',
   fetch: 'network I/O (fetch)',
@@ -22,14 +29,8 @@ const FORBIDDEN_GLOBALS: Record<string, string> = {
   eval: 'dynamic code (eval)',
   Function: 'dynamic code (Function)',
   helpers: 'I/O helpers (helpers.*)',
-};
+});
 
-const THIS_MEMBERS: Record<string, string> = {
-  helpers: 'I/O helpers (this.helpers)',
-  getCredentials: 'credential access (this.getCredentials)',
-};
-
-const ESCAPE_OBJECTS = new Set(['globalThis', 'global', 'window', 'self']);
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
 
 function propertyName(node: any): string | undefined {
@@ -40,7 +41,9 @@ function propertyName(node: any): string | undefined {
 }
 
 function parseCode(source: string): { ast: any; sourceType: 'script' | 'module' } {
-  const options = { ecmaVersion: 'latest' as const, locations: true, ranges: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true };
+  // No `locations`: a line/column object per AST node is most of the parse's garbage; the few
+  // reported nodes get their line from the offset.
+  const options = { ecmaVersion: 'latest' as const, locations: false, ranges: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true };
   try {
     return { ast: parse(source, { ...options, sourceType: 'script' }), sourceType: 'script' };
   } catch (scriptError) {
@@ -56,20 +59,36 @@ function parseCode(source: string): { ast: any; sourceType: 'script' | 'module' 
 /**
  * Finds impure and non-deterministic constructs in a Code node's JavaScript, on the AST with
  * scope analysis: a local variable named `fetch` or a string that mentions `require` is fine;
- * aliases, destructuring of `this`, computed access on the global object and constructor chains
- * are not.
+ * forbidden globals are reported wherever they are used, and the values that carry capabilities
+ * (the global object, the Function constructor) are followed wherever they flow
+ * (js-value-flow.ts).
  */
 export function analyzeJavaScript(source: string): CodeProblem[] {
   // Two rules (purity, non-determinism) ask about the same body: analyze each body once.
   const cached = analysisCache.get(source);
   if (cached) return cached;
   const problems = analyzeUncached(source);
-  if (analysisCache.size > 500) analysisCache.clear();
-  analysisCache.set(source, problems);
+  rememberAnalysis(source, problems);
   return problems;
 }
 
 const analysisCache = new Map<string, CodeProblem[]>();
+
+/** 1-based line of an offset (only reported problems ask). */
+function lineOf(source: string, offset: number): number {
+  let line = 1;
+  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * Puts an analysis done elsewhere (another validation thread: parallel.ts analyses each distinct
+ * body once) into this thread's cache. Bounded, so a huge repository cannot grow it without end.
+ */
+export function rememberAnalysis(source: string, problems: CodeProblem[]): void {
+  if (analysisCache.size >= 10_000) analysisCache.clear();
+  analysisCache.set(source, problems);
+}
 
 function analyzeUncached(source: string): CodeProblem[] {
   let parsed: { ast: any; sourceType: 'script' | 'module' };
@@ -77,12 +96,12 @@ function analyzeUncached(source: string): CodeProblem[] {
     parsed = parseCode(source);
   } catch (error) {
     const e = error as Error & { pos?: number; loc?: { line: number } };
-    return [{ index: e.pos ?? 0, line: e.loc?.line ?? 1, message: `cannot be parsed: ${e.message}`, kind: 'syntax' }];
+    return [{ index: e.pos ?? 0, end: (e.pos ?? 0) + 1, line: e.loc?.line ?? 1, kind: 'syntax', messageId: 'syntaxError', data: { error: e.message } }];
   }
   const { ast } = parsed;
   const problems: CodeProblem[] = [];
-  const report = (node: AcornNode & { loc?: any }, message: string, kind: CodeProblem['kind'] = 'impure') =>
-    problems.push({ index: node.start, line: node.loc?.start.line ?? 1, message, kind });
+  const report = (node: AcornNode, messageId: string, data: Record<string, string> = {}, kind: CodeProblem['kind'] = 'impure') =>
+    problems.push({ index: node.start, end: node.end, line: lineOf(source, node.start), kind, messageId, data });
 
   const scopeManager: any = analyze(ast, { ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: false, ignoreEval: true } as any);
   const globalScope = scopeManager.globalScope as any;
@@ -96,52 +115,23 @@ function analyzeUncached(source: string): CodeProblem[] {
 
   for (const identifier of globalRefs) {
     const what = FORBIDDEN_GLOBALS[identifier.name];
-    if (what) report(identifier, `${what} is not allowed in a pure Code node`);
+    if (what) report(identifier, 'forbiddenGlobal', { what });
   }
+  for (const use of capabilityUses(ast, { scopeManager, isGlobalReference: isGlobal })) report(use.node, 'capabilityEscape', { capability: use.capability, use: use.use });
 
   walkAncestor(ast, {
     ImportDeclaration(node: any) {
-      report(node, `module loading (import from "${node.source.value}") is not allowed in a pure Code node`);
+      report(node, 'moduleImport', { source: String(node.source.value) });
     },
     ImportExpression(node: any) {
-      report(node, 'module loading (dynamic import()) is not allowed in a pure Code node');
+      report(node, 'dynamicImport');
     },
     MemberExpression(node: any) {
-      const name = propertyName(node);
-      if (node.object.type === 'ThisExpression') {
-        if (name && THIS_MEMBERS[name]) report(node, `${THIS_MEMBERS[name]} is not allowed in a pure Code node`);
-        else if (!name) report(node, 'computed access on `this` with a non-literal key can reach this.helpers: not allowed');
-      }
-      if (node.object.type === 'Identifier' && ESCAPE_OBJECTS.has(node.object.name) && isGlobal(node.object)) {
-        if (!name) report(node, `computed access on ${node.object.name} with a non-literal key escapes the purity checks`);
-        else if (FORBIDDEN_GLOBALS[name] || THIS_MEMBERS[name]) report(node, `${node.object.name}.${name}: ${FORBIDDEN_GLOBALS[name] ?? THIS_MEMBERS[name]} is not allowed in a pure Code node`);
-      }
-      if (name === 'constructor' && node.object.type === 'MemberExpression' && propertyName(node.object) === 'constructor') {
-        report(node, 'constructor.constructor reaches Function (dynamic code): not allowed');
-      }
       // Non-determinism: warnings only.
       if (node.object.type === 'Identifier' && isGlobal(node.object)) {
-        const key = `${node.object.name}.${name}`;
+        const key = `${node.object.name}.${propertyName(node)}`;
         if (key === 'Date.now' || key === 'Math.random' || key === 'crypto.randomUUID' || key === 'crypto.getRandomValues') {
-          report(node, `${key} makes the result depend on when/where it runs (non-deterministic)`, 'nondeterministic');
-        }
-      }
-    },
-    VariableDeclarator(node: any) {
-      // const { helpers, getCredentials } = this
-      if (node.init?.type === 'ThisExpression' && node.id.type === 'ObjectPattern') {
-        for (const property of node.id.properties) {
-          const key = property.type === 'Property' ? (property.computed ? undefined : property.key.name ?? property.key.value) : undefined;
-          if (key === undefined && property.type === 'Property') report(property, 'computed destructuring of `this` can reach this.helpers: not allowed');
-          else if (key && THIS_MEMBERS[key]) report(property, `${THIS_MEMBERS[key]} (destructured from this) is not allowed in a pure Code node`);
-          else if (property.type === 'RestElement') report(property, 'rest destructuring of `this` exposes this.helpers: not allowed');
-        }
-      }
-      // const { fetch } = globalThis
-      if (node.init?.type === 'Identifier' && ESCAPE_OBJECTS.has(node.init.name) && isGlobal(node.init) && node.id.type === 'ObjectPattern') {
-        for (const property of node.id.properties) {
-          const key = property.type === 'Property' && !property.computed ? property.key.name ?? property.key.value : undefined;
-          if (key && (FORBIDDEN_GLOBALS[key] || THIS_MEMBERS[key])) report(property, `${key} destructured from ${node.init.name}: ${FORBIDDEN_GLOBALS[key] ?? THIS_MEMBERS[key]} is not allowed`);
+          report(node, 'clockOrRandom', { what: key }, 'nondeterministic');
         }
       }
     },
@@ -150,13 +140,13 @@ function analyzeUncached(source: string): CodeProblem[] {
       if (callee.type === 'Identifier' && TIMERS.has(callee.name) && isGlobal(callee)) {
         const first = node.arguments[0];
         if (first && (first.type === 'Literal' || first.type === 'TemplateLiteral' || first.type === 'BinaryExpression')) {
-          report(node, `${callee.name} with a string argument evaluates code (dynamic code): pass a function`);
+          report(node, 'stringTimer', { timer: callee.name });
         }
       }
     },
     NewExpression(node: any) {
       if (node.callee.type === 'Identifier' && node.callee.name === 'Date' && isGlobal(node.callee) && node.arguments.length === 0) {
-        report(node, 'new Date() without arguments makes the result depend on when it runs (non-deterministic)', 'nondeterministic');
+        report(node, 'clockOrRandom', { what: 'new Date() without arguments' }, 'nondeterministic');
       }
     },
   });
@@ -208,13 +198,13 @@ export function analyzePython(source: string): CodeProblem[] {
       for (let m = k + 1; m < tokens.length && tokens[m].text !== '\n'; m++) {
         const name = tokens[m].text;
         if (PYTHON_IO_MODULES.has(name) && (tokens[m - 1].text === 'import' || tokens[m - 1].text === ',')) {
-          problems.push({ index: tokens[m].index, line: tokens[m].line, message: `import of I/O module "${name}" is not allowed in a pure Code node`, kind: 'impure' });
+          problems.push({ index: tokens[m].index, end: tokens[m].index + name.length, line: tokens[m].line, kind: 'impure', messageId: 'pythonImport', data: { module: name } });
         }
       }
     } else if (t.text === 'from' && atLineStart(k) && tokens[k + 1] && PYTHON_IO_MODULES.has(tokens[k + 1].text)) {
-      problems.push({ index: tokens[k + 1].index, line: t.line, message: `import from I/O module "${tokens[k + 1].text}" is not allowed in a pure Code node`, kind: 'impure' });
+      problems.push({ index: tokens[k + 1].index, end: tokens[k + 1].index + tokens[k + 1].text.length, line: t.line, kind: 'impure', messageId: 'pythonImport', data: { module: tokens[k + 1].text } });
     } else if (['open', 'eval', 'exec', '__import__', 'compile'].includes(t.text) && tokens[k + 1]?.text === '(' && tokens[k - 1]?.text !== '.' && tokens[k - 1]?.text !== 'def') {
-      problems.push({ index: t.index, line: t.line, message: `${t.text}() is not allowed in a pure Code node`, kind: 'impure' });
+      problems.push({ index: t.index, end: t.index + t.text.length, line: t.line, kind: 'impure', messageId: 'pythonCall', data: { fn: t.text } });
     }
   }
   return problems;

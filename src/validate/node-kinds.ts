@@ -1,4 +1,6 @@
 import { PRIMITIVES, PRIMITIVE_NAMES, PRIMITIVE_MARKER } from '../primitives/index.js';
+import { LOCK_SCOPES_LINE_START } from '../primitives/error-handler-lock-cleanup.js';
+import { unrenderLockScopesLine } from '../envs/render.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
 export { PRIMITIVE_MARKER };
@@ -28,9 +30,16 @@ export function shippedPrimitiveBodies(): Set<string> {
 /** True for a body that starts with the marker AND is byte-identical to a shipped primitive body. */
 export function isShippedPrimitiveBody(source: string): boolean {
   if (shippedPrimitiveBodies().has(source)) return true;
-  // The error handler's body is shipped with a placeholder that render replaces with the env's scopes.
-  const withPlaceholder = source.replace(/^const LOCK_SCOPES = .*;$/m, 'const LOCK_SCOPES = {{@:env:lockScopes}};');
-  return shippedPrimitiveBodies().has(withPlaceholder);
+  // The error handler's body is shipped with a placeholder that render replaces with the env's
+  // scopes: put the placeholder back with render's exact inverse, which accepts only what render
+  // writes (a JSON array of strings), so nothing else can ride on that line.
+  const lines = source.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(LOCK_SCOPES_LINE_START));
+  if (at < 0) return false;
+  const unrendered = unrenderLockScopesLine(lines[at]);
+  if (unrendered === undefined) return false;
+  lines[at] = unrendered;
+  return shippedPrimitiveBodies().has(lines.join('\n'));
 }
 
 export function hasMarker(source: string): boolean {

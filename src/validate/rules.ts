@@ -1,4 +1,4 @@
-import type { Rule } from './types.js';
+import { defineEngineRule, type EngineRule, type Rule } from './types.js';
 import { codePurity } from './rules/code-purity.js';
 import { codeNondeterminism } from './rules/code-nondeterminism.js';
 import { primitiveMarker } from './rules/primitive-marker.js';
@@ -43,8 +43,41 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** Findings the engine itself reports (not from a rule's check). */
-export const ENGINE_RULES = [
-  { id: 'parse-error', description: 'the file is valid JSON', defaultSeverity: 'error' as const },
-  { id: 'workflow-shape', description: 'the JSON is an n8n workflow: nodes (name, type, typeVersion, position, parameters) and connections', defaultSeverity: 'error' as const },
-  { id: 'invalid-suppression', description: 'an inline n8n-lock-disable names a known rule and gives a reason', defaultSeverity: 'error' as const },
+export const ENGINE_RULES: readonly EngineRule[] = [
+  defineEngineRule('parse-error', {
+    description: 'the file is valid JSON',
+    defaultSeverity: 'error',
+    rationale: 'A workflow file that is not valid JSON (a truncated export, a merge conflict, a hand edit) cannot be imported by n8n nor checked by any other rule. The finding points at the first character JSON.parse rejects.',
+    messages: { malformed: 'malformed JSON: {{error}}' },
+  }),
+  defineEngineRule('workflow-shape', {
+    description: 'the JSON is an n8n workflow: nodes (name, type, typeVersion, position, parameters) and connections',
+    defaultSeverity: 'error',
+    rationale: 'A file with `nodes` and `connections` is taken for a workflow; this checks the shape every other rule relies on (each node has a name, a type, a typeVersion, a position and parameters; connections are keyed by node name). Up to five problems are reported per file. Files without `nodes` and `connections` (a package.json) are skipped with a reason, not reported.',
+    messages: { shape: '{{path}}: {{problem}}' },
+  }),
+  defineEngineRule('invalid-suppression', {
+    description: 'an inline n8n-lock-disable names a known rule and gives a reason',
+    defaultSeverity: 'error',
+    rationale: 'A suppression in a node\'s notes switches rules off for that node: `n8n-lock-disable <rule-id>[, <rule-id>] -- <reason>`. The reason is required, so every switched-off check says why in the file itself, and an unknown rule id (a typo) would suppress nothing while looking like it does.',
+    messages: {
+      noReason: '"{{node}}": n8n-lock-disable needs a reason: n8n-lock-disable <rule-id> -- <why>',
+      unknownRule: '"{{node}}": n8n-lock-disable names unknown rule "{{rule}}"',
+    },
+  }),
+  defineEngineRule('unused-disable-directive', {
+    description: 'with --report-unused-disable-directives: an inline n8n-lock-disable suppresses a finding on its node',
+    defaultSeverity: 'error',
+    rationale: 'A suppression that no longer suppresses anything (the code was fixed, the rule id changed) hides the next real finding on that node. `--report-unused-disable-directives` reports each one, as ESLint does, so they can be removed.',
+    messages: { unused: '"{{node}}": n8n-lock-disable {{rule}} suppresses nothing here: remove it' },
+  }),
+  defineEngineRule('rule-crash', {
+    description: 'a rule failed on this file (a bug in n8n-lock: please report it with the file)',
+    defaultSeverity: 'error',
+    rationale: 'A rule must never take the run down: if one throws on a file, that is reported as a finding of its own, and every other rule still runs. It is a bug in n8n-lock, not in the workflow.',
+    messages: { crashed: 'rule {{rule}} crashed: {{error}}' },
+  }),
 ];
+
+/** Every rule and engine rule by id (a Map: names like `constructor` never match inherited keys). */
+export const RULES_BY_ID: ReadonlyMap<string, Rule | EngineRule> = new Map([...RULES, ...ENGINE_RULES].map((rule) => [rule.id, rule]));

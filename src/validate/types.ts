@@ -4,26 +4,34 @@ import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
 export type Severity = 'error' | 'warning';
 
-/** What a rule reports: where (a JSON Pointer into the workflow, optionally a spot inside a string) and what. */
+/** What a rule reports: where (a JSON Pointer into the workflow, optionally a range inside a string) and which message. */
 export interface RuleFinding {
-  message: string;
+  /** A key of the rule's meta.messages. */
+  messageId: string;
+  /** Values for the message's {{placeholders}}. */
+  data?: Record<string, string | number>;
   /** JSON Pointer into the workflow, e.g. /nodes/3/parameters/jsCode. */
   pointer: string;
   /** For findings inside a string value (Code-node source): the character index in the decoded string. */
   stringIndex?: number;
+  /** ...and where the reported range ends in it (exclusive). */
+  stringEnd?: number;
   /** Overrides the rule's severity for this finding (e.g. a warning-level variant). */
   severity?: Severity;
 }
 
-/** A finding as reported: the rule's, placed in the file. */
+/** A finding as reported: the rule's, placed in the file (1-based lines and columns; the end is exclusive). */
 export interface Finding {
   ruleId: string;
+  messageId: string;
   severity: Severity;
   message: string;
   file: string;
   pointer: string;
   line: number;
   column: number;
+  endLine: number;
+  endColumn: number;
 }
 
 /** Everything a rule may look at. Rules are pure: they read this and return findings. */
@@ -46,12 +54,57 @@ export interface RepoFacts {
   ttlByScope: Map<string, Array<{ file: string; ttl: unknown }>>;
 }
 
-export interface Rule {
-  id: string;
+/** What a rule is, like ESLint's rule meta: the inventory, the docs pages and the formatters read it. */
+export interface RuleMeta {
   /** One line: what the rule checks. */
   description: string;
   defaultSeverity: Severity;
+  /** Message templates by id; `{{name}}` is filled from the finding's data. */
+  messages: Record<string, string>;
+  docs: {
+    /** The rule's page (docs/rules/<id>.md). */
+    url: string;
+    /** Why the rule exists and how to fix what it reports: the body of its docs page. */
+    rationale: string;
+  };
+}
+
+export interface Rule {
+  id: string;
+  meta: RuleMeta;
   check(context: WorkflowContext): RuleFinding[];
+}
+
+/** A finding the engine itself reports (parse errors, shapes, suppressions): meta, no check. */
+export interface EngineRule {
+  id: string;
+  meta: RuleMeta;
+}
+
+/** Where the rule pages are published: docs/rules/<id>.md of the repository. */
+export const RULE_DOCS_BASE_URL = 'https://github.com/n8n-lock/n8n-lock/blob/main/docs/rules/';
+
+export const ruleDocsUrl = (id: string) => `${RULE_DOCS_BASE_URL}${id}.md`;
+
+type MetaInput = Omit<RuleMeta, 'docs'> & { rationale: string };
+
+/** A rule with its docs URL filled in from its id. */
+export function defineRule(rule: { id: string; meta: MetaInput; check: Rule['check'] }): Rule {
+  const { rationale, ...meta } = rule.meta;
+  return { id: rule.id, meta: { ...meta, docs: { url: ruleDocsUrl(rule.id), rationale } }, check: rule.check };
+}
+
+export function defineEngineRule(id: string, meta: MetaInput): EngineRule {
+  const { rationale, ...rest } = meta;
+  return { id, meta: { ...rest, docs: { url: ruleDocsUrl(id), rationale } } };
+}
+
+/** Fills a message template; a placeholder without data is a bug in the rule, not a blank. */
+export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(data, name)) throw new Error(`message placeholder {{${name}}} has no data`);
+    return String(data[name]);
+  });
 }
 
 /** A node's pointer, e.g. /nodes/3. */

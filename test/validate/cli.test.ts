@@ -43,21 +43,60 @@ describe('validate CLI', () => {
     ]);
   });
 
-  it('sarif has ruleId and region.startLine for every result; json is versioned', () => {
+  it('sarif: every result has ruleId, its rule a helpUri, and an exact region with its end; json is versioned', () => {
     const dir = tempRepo({ 'workflows/bad.json': impure, 'workflows/broken.json': '{"nodes": [' });
     const sarif = JSON.parse(runCli(['validate', '--cwd', dir, '--format', 'sarif']).stdout);
     expect(sarif.version).toBe('2.1.0');
+    const rules = sarif.runs[0].tool.driver.rules;
+    for (const rule of rules) expect(rule.helpUri).toBe(`https://github.com/n8n-lock/n8n-lock/blob/main/docs/rules/${rule.id}.md`);
     const results = sarif.runs[0].results;
     expect(results.length).toBe(3);
-    for (const r of results) {
-      expect(typeof r.ruleId).toBe('string');
-      expect(r.locations[0].physicalLocation.region.startLine).toBeGreaterThan(0);
-      expect(sarif.runs[0].tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
-    }
+    for (const r of results) expect(rules[r.ruleIndex].id).toBe(r.ruleId);
+    // The require( call inside the jsCode string: the region covers exactly the word `require`.
+    const purity = results.find((r: any) => r.ruleId === 'code-purity');
+    const region = purity.locations[0].physicalLocation.region;
+    const line = impure.split('\n')[region.startLine - 1];
+    expect(region.endLine).toBe(region.startLine);
+    expect(line.slice(region.startColumn - 1, region.endColumn - 1)).toBe('require');
     const json = JSON.parse(runCli(['validate', '--cwd', dir, '--format', 'json']).stdout);
     expect(json.version).toBe(1);
     expect(json.summary).toEqual({ errors: 2, warnings: 1, files: 2, skipped: 0 });
-    expect(json.results.find((r: any) => r.file === 'workflows/broken.json').findings[0]).toEqual({ ruleId: 'parse-error', severity: 'error', message: expect.stringMatching(/^malformed JSON/), pointer: '', line: 1, column: 12 });
+    expect(json.results.find((r: any) => r.file === 'workflows/broken.json').findings[0]).toEqual({ ruleId: 'parse-error', messageId: 'malformed', severity: 'error', message: expect.stringMatching(/^malformed JSON/), pointer: '', line: 1, column: 12, endLine: 1, endColumn: 13 });
+  });
+
+  it('n8n-lock.config.json naming an unknown rule is exit 2 naming the key; ESLint spellings work', () => {
+    const typo = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"code-purty": "off"}}' });
+    const r = runCli(['validate', '--cwd', typo]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('n8n-lock: n8n-lock.config.json: rules.code-purty: unknown rule (did you mean code-purity, code-nondeterminism?); the rules are listed by n8n-lock validate --help');
+    const inherited = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"constructor": "off"}}' });
+    expect(runCli(['validate', '--cwd', inherited]).stderr).toContain('rules.constructor: unknown rule');
+    const eslintStyle = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"code-purity": "warn", "code-nondeterminism": 0}}' });
+    const ok = runCli(['validate', '--cwd', eslintStyle, '--format', 'json']);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout).summary).toEqual({ errors: 0, warnings: 1, files: 1, skipped: 0 });
+  });
+
+  it('--report-unused-disable-directives reports suppressions that suppress nothing', () => {
+    const suppressed = JSON.parse(impure);
+    suppressed.nodes[1].notes = 'n8n-lock-disable code-purity, unreachable-node -- vetted: the require is a pure module';
+    const dir = tempRepo({ 'workflows/s.json': JSON.stringify(suppressed, null, 2) });
+    const plain = JSON.parse(runCli(['validate', '--cwd', dir, '--format', 'json']).stdout);
+    expect(plain.results[0].findings.map((f: any) => f.ruleId)).toEqual(['code-nondeterminism']);
+    const r = runCli(['validate', '--cwd', dir, '--format', 'json', '--report-unused-disable-directives']);
+    expect(r.status).toBe(1);
+    const unused = JSON.parse(r.stdout).results[0].findings.filter((f: any) => f.ruleId === 'unused-disable-directive');
+    expect(unused.map((f: any) => f.message)).toEqual(['"Code": n8n-lock-disable unreachable-node suppresses nothing here: remove it']);
+  });
+
+  it('--concurrency 2 reports exactly what one thread reports (the corpus); bad values are exit 2', () => {
+    const serial = runCli(['validate', '--format', 'json', '--concurrency', 'off', '--cwd', CORPUS_DIR, '.']);
+    const threaded = runCli(['validate', '--format', 'json', '--concurrency', '2', '--cwd', CORPUS_DIR, '.']);
+    expect(threaded.status).toBe(serial.status);
+    expect(threaded.stdout).toBe(serial.stdout);
+    const bad = runCli(['validate', '--concurrency', 'many']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--concurrency must be a whole number of 1 or more, "auto" or "off" (got "many")');
   });
 
   it('n8n-lock.config.json switches rules off; a bad setting is exit 2', () => {

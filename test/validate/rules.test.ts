@@ -27,7 +27,10 @@ function findings(wf: Wf | Wf[], ruleId: string, options: Partial<ValidateOption
 
 interface Table {
   valid: Array<[string, () => Wf | Wf[], Partial<ValidateOptions>?]>;
+  /** A case and a pattern its messages must match. */
   invalid: Array<[string, () => Wf | Wf[], RegExp, Partial<ValidateOptions>?]>;
+  /** The exact findings of each invalid case, in report order: [messageId, line, column] (as ESLint's RuleTester `errors`). */
+  errors: Record<string, Array<[string, number, number]>>;
 }
 
 const handler = PRIMITIVES.error_handler_lock_cleanup.build();
@@ -42,6 +45,12 @@ const TABLES: Record<string, Table> = {
       ['globalThis with a literal harmless key', () => js("return [{ json: { x: globalThis['JSON'].stringify({}) } }];")],
       ['a shipped primitive body', () => ({ ...flow([trigger, codeNode(String(PRIMITIVES.lock_release.build().nodes[1].parameters.jsCode))]) })],
       ['python without I/O', () => flow([trigger, { ...codeNode(''), parameters: { language: 'python', pythonCode: "import json\ns = 'import os'\n# open(x)\nreturn items" } }])],
+      ['allowed keys of the global object, through an alias', () => js('const g = globalThis; return [{ json: { s: g.JSON.stringify({ a: g.Math.max(1, 2) }) } }];')],
+      ['comparing and typeof of the global object', () => js("const ok = typeof globalThis === 'object' && this !== undefined; return [{ json: { ok } }];")],
+      ['`this` in a class is the instance (class code is strict)', () => js('class Acc { constructor() { this.n = 0; } add(x) { this.n += x; return this; } } return [{ json: { n: new Acc().add(2).n } }];')],
+      ["`this` in 'use strict' code is never the global object", () => js("'use strict';\nfunction f() { return this; }\nreturn [{ json: { t: typeof f() } }];")],
+      ['the name of a constructor', () => js("return $input.all().map((i) => ({ json: { kind: i.json.constructor.name, same: i.json.constructor === Object } }));")],
+      ['a rendered error handler body', () => js(String(handler.nodes[1].parameters.jsCode).replace('{{@:env:lockScopes}}', '["a","b"]'))],
     ],
     invalid: [
       ['require', () => js("const fs = require('fs'); return [];"), /module loading \(require\)/],
@@ -49,26 +58,98 @@ const TABLES: Record<string, Table> = {
       ['import declaration', () => js("import fs from 'fs';\nreturn [];"), /import from "fs"/],
       ['dynamic import', () => js("const m = await import('fs'); return [];"), /dynamic import\(\)/],
       ['fetch', () => js("await fetch('http://x'); return [];"), /network I\/O \(fetch\)/],
-      ['this.helpers', () => js('await this.helpers.httpRequest({ url: "x" }); return [];'), /this\.helpers/],
-      ['destructured this.helpers', () => js('const { helpers } = this; return [];'), /destructured from this/],
-      ['computed this', () => js("const k = 'hel' + 'pers'; return this[k];"), /computed access on `this`/],
-      ['getCredentials', () => js("const c = await this.getCredentials('x'); return [];"), /this\.getCredentials/],
+      ['this.helpers', () => js('await this.helpers.httpRequest({ url: "x" }); return [];'), /the global object \(this\) is read at \.helpers \(I\/O helpers\)/],
+      ['destructured this.helpers', () => js('const { helpers } = this; return [];'), /the global object \(this\) is destructured at \.helpers \(I\/O helpers\)/],
+      ['computed this', () => js("const k = 'hel' + 'pers'; return this[k];"), /the global object \(this\) is read at \.helpers/],
+      ['computed this with a key built at run time', () => js('return this[$json.key];'), /the global object \(this\) is read with a dynamic key/],
+      ['bypass: bound to a variable', () => js('const ctx = this; return ctx.helpers.httpRequest({ url: "x" });'), /the global object \(this\) is read at \.helpers/],
+      ['bypass: assigned later', () => js('let g; g = globalThis; return g.fetch("x");'), /the global object \(globalThis\) is read at \.fetch \(network I\/O\)/],
+      ['bypass: renamed in destructuring', () => js('const { helpers: h } = this; return h.request({});'), /is destructured at \.helpers/],
+      ['bypass: rest destructuring', () => js('const { ...all } = globalThis; return all.require("fs");'), /the global object \(globalThis\) is rest-destructured/],
+      ['bypass: put in an array', () => js('const box = [this]; return box[0].helpers.request({});'), /the global object \(this\) is stored in an array/],
+      ['bypass: put in an object', () => js('const box = { g: globalThis }; return box.g.process.env;'), /the global object \(globalThis\) is stored in an object/],
+      ['bypass: passed through a parameter', () => js('function grab(x) { return x.helpers; }\nreturn grab(this).request({});'), /the global object \(this\) is passed to a call/],
+      ['bypass: a return value', () => js('const get = () => this;\nreturn get().helpers.request({});'), /the global object \(this\) is returned/],
+      ['bypass: a sloppy function called plainly', () => js('function me() { return this; }\nreturn me().helpers.request({});'), /the global object \(this\) is returned/],
+      ['bypass: Reflect.get', () => js("return Reflect.get(globalThis, 'fe' + 'tch')('x');"), /the global object \(globalThis\) is passed to a call/],
+      ['bypass: Object.getOwnPropertyDescriptor', () => js("return Object.getOwnPropertyDescriptor(this, 'helpers').value.request({});"), /the global object \(this\) is passed to a call/],
+      ['bypass: Object.assign', () => js('const copy = Object.assign({}, this); return copy.helpers.request({});'), /the global object \(this\) is passed to a call/],
+      ['bypass: spread', () => js('const copy = { ...globalThis }; return copy.fetch("x");'), /the global object \(globalThis\) is spread/],
+      ['bypass: a function constructor through a variable', () => js("const F = (() => 1).constructor; return F('return process')();"), /the Function constructor \(\.constructor\) is called/],
+      ['bypass: constructor spelled by concatenation', () => js("return (() => 1)['constr' + 'uctor']('return 1')();"), /the Function constructor \(\.constructor\) is called/],
+      ['bypass: constructor through a constant key', () => js("const k = 'constructor'; return ''[k][k]('return 1')();"), /the Function constructor \(\.constructor\) is read at \.constructor/],
+      ['bypass: Reflect.get of constructor', () => js("return Reflect.get(async () => 1, 'constructor')('return 1')();"), /the Function constructor \(Reflect\.get\(…, 'constructor'\)\) is called/],
+      ['bypass: getOwnPropertyDescriptors', () => js('const d = Object.getOwnPropertyDescriptors(Object.getPrototypeOf(() => 1)); return d.constructor.value("return 1")();'), /the Function constructor \(Object\.getOwnPropertyDescriptors\(…\) \(holds constructor\)\) is read at \.constructor/],
+      ['bypass: inherited key constructor on the global object', () => js('const { constructor: C } = globalThis; return C;'), /the global object \(globalThis\) is destructured at \.constructor/],
+      ['bypass: __proto__ of the global object', () => js('return globalThis.__proto__;'), /the global object \(globalThis\) is read at \.__proto__/],
+      ['bypass: thrown and caught', () => js('try { throw this; } catch (e) { return e.helpers.request({}); }'), /the global object \(this\) is thrown/],
+      ['bypass: code on the rendered lockScopes line of a marked body', () => js(String(handler.nodes[1].parameters.jsCode).replace('{{@:env:lockScopes}}', '["a"]; require("child_process").execSync("id")')), /module loading \(require\)/],
+      ['getCredentials', () => js("const c = await this.getCredentials('x'); return [];"), /the global object \(this\) is read at \.getCredentials \(credential access\)/],
       ['bare helpers', () => js('return helpers.request({});'), /helpers\.\*/],
       ['$http', () => js('return $http.get("x");'), /\$http/],
       ['process', () => js('return [{ json: { e: process.env.X } }];'), /process access/],
       ['$env', () => js('return [{ json: { e: $env.SECRET } }];'), /\$env/],
       ['eval', () => js("eval('1'); return [];"), /eval/],
       ['Function', () => js("return new Function('return 1')();"), /Function/],
-      ['constructor chain', () => js("return (() => 1).constructor.constructor('return process')();"), /constructor\.constructor/],
+      ['constructor chain', () => js("return (() => 1).constructor.constructor('return process')();"), /the Function constructor \(\.constructor\) is read at \.constructor/],
       ['string timer', () => js("setTimeout('doIt()', 5); return [];"), /string argument/],
-      ['computed globalThis', () => js("return globalThis['req' + 'uire']('fs');"), /computed access on globalThis/],
-      ['globalThis.fetch', () => js("return globalThis.fetch('x');"), /globalThis\.fetch/],
-      ['fetch destructured from globalThis', () => js('const { fetch } = globalThis; return [];'), /destructured from globalThis/],
+      ['computed globalThis', () => js("return globalThis['req' + 'uire']('fs');"), /the global object \(globalThis\) is read at \.require \(module loading\)/],
+      ['globalThis.fetch', () => js("return globalThis.fetch('x');"), /the global object \(globalThis\) is read at \.fetch/],
+      ['fetch destructured from globalThis', () => js('const { fetch } = globalThis; return [];'), /the global object \(globalThis\) is destructured at \.fetch/],
       ['syntax error', () => js('return [{ json: }];'), /cannot be parsed/],
       ['python open()', () => flow([trigger, { ...codeNode(''), parameters: { language: 'python', pythonCode: "f = open('/etc/passwd')\nreturn items" } }]), /open\(\)/],
       ['python import os', () => flow([trigger, { ...codeNode(''), parameters: { language: 'pythonNative', pythonCode: 'import json, os\nreturn items' } }]), /"os"/],
       ['an edited primitive body', () => js(String(PRIMITIVES.lock_release.build().nodes[1].parameters.jsCode).replace("'n8n-lock-'", "require('x') + 'n8n-lock-'")), /module loading \(require\)/],
     ],
+    errors: {
+      "require": [["forbiddenGlobal", 19, 31]],
+      "aliased require": [["forbiddenGlobal", 19, 30]],
+      "import declaration": [["moduleImport", 19, 20]],
+      "dynamic import": [["dynamicImport", 19, 36]],
+      "fetch": [["forbiddenGlobal", 19, 26]],
+      "this.helpers": [["capabilityEscape", 19, 26]],
+      "destructured this.helpers": [["capabilityEscape", 19, 28]],
+      "computed this": [["capabilityEscape", 19, 53]],
+      "computed this with a key built at run time": [["capabilityEscape", 19, 27]],
+      "bypass: bound to a variable": [["capabilityEscape", 19, 45]],
+      "bypass: assigned later": [["capabilityEscape", 19, 50]],
+      "bypass: renamed in destructuring": [["capabilityEscape", 19, 28]],
+      "bypass: rest destructuring": [["capabilityEscape", 19, 28]],
+      "bypass: put in an array": [["capabilityEscape", 19, 33]],
+      "bypass: put in an object": [["capabilityEscape", 19, 37]],
+      "bypass: passed through a parameter": [["capabilityEscape", 19, 72]],
+      "bypass: a return value": [["capabilityEscape", 19, 38]],
+      "bypass: a sloppy function called plainly": [["capabilityEscape", 19, 43]],
+      "bypass: Reflect.get": [["capabilityEscape", 19, 39]],
+      "bypass: Object.getOwnPropertyDescriptor": [["capabilityEscape", 19, 59]],
+      "bypass: Object.assign": [["capabilityEscape", 19, 51]],
+      "bypass: spread": [["capabilityEscape", 19, 35]],
+      "bypass: a function constructor through a variable": [["capabilityEscape", 19, 60]],
+      "bypass: constructor spelled by concatenation": [["capabilityEscape", 19, 27]],
+      "bypass: constructor through a constant key": [["capabilityEscape", 19, 52]],
+      "bypass: Reflect.get of constructor": [["capabilityEscape", 19, 27]],
+      "bypass: getOwnPropertyDescriptors": [["capabilityEscape", 19, 103]],
+      "bypass: inherited key constructor on the global object": [["capabilityEscape", 19, 28]],
+      "bypass: __proto__ of the global object": [["capabilityEscape", 19, 27]],
+      "bypass: thrown and caught": [["capabilityEscape", 19, 32]],
+      "bypass: code on the rendered lockScopes line of a marked body": [["forbiddenGlobal", 19, 75]],
+      "getCredentials": [["capabilityEscape", 19, 36]],
+      "bare helpers": [["forbiddenGlobal", 19, 27]],
+      "$http": [["forbiddenGlobal", 19, 27]],
+      "process": [["forbiddenGlobal", 19, 41]],
+      "$env": [["forbiddenGlobal", 19, 41]],
+      "eval": [["forbiddenGlobal", 19, 20]],
+      "Function": [["forbiddenGlobal", 19, 31]],
+      "constructor chain": [["capabilityEscape", 19, 27]],
+      "string timer": [["stringTimer", 19, 20]],
+      "computed globalThis": [["capabilityEscape", 19, 27]],
+      "globalThis.fetch": [["capabilityEscape", 19, 27]],
+      "fetch destructured from globalThis": [["capabilityEscape", 19, 28]],
+      "syntax error": [["syntaxError", 19, 36]],
+      "python open()": [["pythonCall", 20, 28]],
+      "python import os": [["pythonImport", 20, 37]],
+      "an edited primitive body": [["forbiddenGlobal", 19, 585]],
+    },
   },
   'code-nondeterminism': {
     valid: [['dates from data', () => js('return [{ json: { d: new Date($json.when).toISOString() } }];')]],
@@ -78,21 +159,41 @@ const TABLES: Record<string, Table> = {
       ['Math.random', () => js('return [{ json: { r: Math.random() } }];'), /Math\.random/],
       ['crypto.randomUUID', () => js('return [{ json: { r: crypto.randomUUID() } }];'), /crypto\.randomUUID/],
     ],
+    errors: {
+      "Date.now": [["clockOrRandom", 19, 41]],
+      "new Date()": [["clockOrRandom", 19, 41]],
+      "Math.random": [["clockOrRandom", 19, 41]],
+      "crypto.randomUUID": [["clockOrRandom", 19, 41]],
+    },
   },
   'primitive-marker': {
     valid: [['the shipped acquisition bodies', () => PRIMITIVES.lock_acquisition.build()], ['a rendered error handler', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[\\"a\\"]'))]],
     invalid: [
       ['the marker on user code', () => js('// @n8n-evol-I:primitive\nreturn [];'), /carries the primitive marker/],
+      ['code on the rendered lockScopes line', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[\\"a\\"]; require(\\"fs\\")')), /not a shipped primitive body/],
+      ['a lockScopes line that is not a list of strings', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[1, 2]')), /not a shipped primitive body/],
       ['an edited primitive', () => JSON.parse(JSON.stringify(PRIMITIVES.lock_release.build()).replace('lock_release: scope is required', 'scope missing')), /not a shipped primitive body/],
     ],
+    errors: {
+      "the marker on user code": [["notShipped", 19, 20]],
+      "code on the rendered lockScopes line": [["notShipped", 18, 20]],
+      "a lockScopes line that is not a list of strings": [["notShipped", 18, 20]],
+      "an edited primitive": [["notShipped", 31, 20]],
+    },
   },
   'no-legacy-function-node': {
     valid: [['a Code node', () => js('return [];')]],
     invalid: [['a Function node', () => flow([trigger, { parameters: { functionCode: 'return items;' }, name: 'F', type: 'n8n-nodes-base.function', typeVersion: 1, position: [1, 1] }]), /legacy function node/]],
+    errors: {
+      "a Function node": [["legacy", 22, 15]],
+    },
   },
   'unique-node-names': {
     valid: [['distinct names', () => js('return [];')]],
     invalid: [['two nodes named Code', () => flow([trigger, codeNode('return [];'), codeNode('return [];')]), /duplicate node name "Code"/]],
+    errors: {
+      "two nodes named Code": [["duplicate", 33, 15]],
+    },
   },
   'connections-valid': {
     valid: [['a chain', () => js('return [];')]],
@@ -101,6 +202,11 @@ const TABLES: Record<string, Table> = {
       ['from a missing node', () => ({ ...js('return [];'), connections: { Ghost: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } } }), /connections from "Ghost"/],
       ['If output 2', () => ({ ...flow([trigger, { parameters: {}, name: 'If', type: 'n8n-nodes-base.if', typeVersion: 2.2, position: [1, 1] }, codeNode('return [];')]), connections: { Webhook: { main: [[{ node: 'If', type: 'main', index: 0 }]] }, If: { main: [[], [], [{ node: 'Code', type: 'main', index: 0 }]] } } }), /has 2 outputs, but output 2/],
     ],
+    errors: {
+      "to a missing node": [["unknownTarget", 34, 11]],
+      "from a missing node": [["unknownSource", 31, 14]],
+      "If output 2": [["noSuchOutput", 56, 9]],
+    },
   },
   'unreachable-node': {
     valid: [
@@ -108,42 +214,74 @@ const TABLES: Record<string, Table> = {
       ['an AI sub-node attached to a reachable agent', () => ({ name: 'A', nodes: [trigger, { parameters: {}, name: 'Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 1, position: [1, 1] }, { parameters: {}, name: 'Model', type: '@n8n/n8n-nodes-langchain.lmChatOpenAi', typeVersion: 1, position: [2, 2] }], connections: { Webhook: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] }, Model: { ai_languageModel: [[{ node: 'Agent', type: 'ai_languageModel', index: 0 }]] } } })],
     ],
     invalid: [['a stray branch of two nodes', () => ({ ...flow([trigger, codeNode('return [];'), codeNode('return [];', 'Stray'), codeNode('return [];', 'After Stray')]), connections: { Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] }, Stray: { main: [[{ node: 'After Stray', type: 'main', index: 0 }]] } } }), /"Stray" and 1 node\(s\) after it are not reachable/]],
+    errors: {
+      "a stray branch of two nodes": [["unreachable", 29, 5]],
+    },
   },
   'no-pin-data': {
     valid: [['no pinData', () => js('return [];')], ['empty pinData', () => ({ ...js('return [];'), pinData: {} })]],
     invalid: [['pinned output', () => ({ ...js('return [];'), pinData: { Webhook: [{ json: { a: 1 } }] } }), /pinData for 1 node/]],
+    errors: {
+      "pinned output": [["pinned", 46, 14]],
+    },
   },
   'expression-missing-equals': {
     valid: [['an expression with =', () => flow([trigger, { parameters: { url: '={{ $json.url }}' }, name: 'H', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [1, 1] }])], ['braces inside Code', () => js('// {{ $json.x }}\nreturn [];')]],
     invalid: [['a url without =', () => flow([trigger, { parameters: { url: 'https://x/{{ $json.id }}' }, name: 'H', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [1, 1] }]), /parameter url contains an n8n expression but does not start with "="/]],
+    errors: {
+      "a url without =": [["missingEquals", 19, 16]],
+    },
   },
   'lock-release-on-every-path': {
     valid: [['a patched workflow', () => locked()], ['a patched workflow with an open If branch', () => addLock(flow([trigger, { parameters: {}, name: 'If', type: 'n8n-nodes-base.if', typeVersion: 2.2, position: [1, 1] }, codeNode('return [];')]), { scopeExpression: 'g' }).workflow]],
     invalid: [
       ['the release removed', () => { const wf = locked(); wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Lock Release'); for (const k of Object.keys(wf.connections)) wf.connections[k].main = wf.connections[k].main.map((s: Wf[]) => s.filter((t) => t.node !== 'Lock Release')); return wf; }, /no Lock Release ever frees/],
       ['a branch added after the lock that bypasses the release', () => { const wf = locked(); wf.nodes.push(codeNode('return [];', 'Side')); wf.connections['Lock Restore Items'].main[0].push({ node: 'Side', type: 'main', index: 0 }); return wf; }, /-> "Side" ends without a Lock Release/],
+      ['a second acquire on a branch that never meets the release', () => { const wf = locked(); const second = { ...wf.nodes.find((n: Wf) => n.name === 'Lock Acquire'), name: 'Lock Acquire Side', id: 'side-acquire' }; wf.nodes.push(second); wf.connections.Webhook.main[0].push({ node: 'Lock Acquire Side', type: 'main', index: 0 }); return wf; }, /"Lock Acquire Side" never reaches a Lock Release/],
     ],
+    errors: {
+      "a second acquire on a branch that never meets the release": [["neverReachesRelease", 229, 5]],
+      "the release removed": [["noRelease", 29, 5]],
+      "a branch added after the lock that bypasses the release": [["pathWithoutRelease", 229, 5]],
+    },
   },
   'lock-release-from-acquire': {
     valid: [['a patched workflow', () => locked('=crm-{{ $json.id }}')]],
     invalid: [['scope re-evaluated on the current item', () => { const wf = locked('=crm-{{ $json.id }}'); wf.nodes.find((n: Wf) => n.name === 'Lock Release').parameters.workflowInputs.value.scope = '=crm-{{ $json.id }}'; return wf; }, /scope is "=crm-\{\{ \$json\.id \}\}": take it from the acquire output/]],
+    errors: {
+      "scope re-evaluated on the current item": [["notFromAcquire", 172, 22]],
+    },
   },
   'lock-acquire-inputs': {
     valid: [['a patched workflow', () => locked()]],
     invalid: [
+      ['no scope', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').parameters.workflowInputs.value.scope = '='; return wf; }, /"Lock Acquire" passes no scope/],
       ['no execution_id', () => { const wf = locked(); delete wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').parameters.workflowInputs.value.execution_id; return wf; }, /passes no execution_id/],
       ['ttl as a string', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').parameters.workflowInputs.value.ttl_seconds = '60'; return wf; }, /ttl_seconds is the string "60"/],
       ['wait as the string "false"', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').parameters.workflowInputs.value.wait_till_lock_released = 'false'; return wf; }, /wait_till_lock_released is the string "false"/],
       ['continue on error', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').onError = 'continueRegularOutput'; return wf; }, /onError: continueRegularOutput/],
     ],
+    errors: {
+      "no scope": [["noScope", 39, 22]],
+      "no execution_id": [["noExecutionId", 38, 20]],
+      "ttl as a string": [["stringNumber", 40, 28]],
+      "wait as the string \"false\"": [["stringBoolean", 42, 40]],
+      "continue on error": [["continuesOnError", 146, 18]],
+    },
   },
   'lock-scope-registered': {
     valid: [['scope listed', () => locked('global'), { envs: [env('lockScopes: [global]\n')] }], ['dynamic scope', () => locked('=a-{{ $json.id }}'), { envs: [env('lockScopes: []\n')] }]],
     invalid: [['static scope missing from lockScopes', () => locked('global'), /static scope "global" .* is not in lockScopes of envs\/dev\.yml/, { envs: [env('lockScopes: [other]\n')] }]],
+    errors: {
+      "static scope missing from lockScopes": [["notRegistered", 39, 22]],
+    },
   },
   'lock-ttl-consistent': {
     valid: [['same ttl twice', () => [locked('g', { ttlSeconds: 60 }), locked('g', { ttlSeconds: 60 })]]],
     invalid: [['two ttls for one scope', () => [locked('g', { ttlSeconds: 60 }), locked('g', { ttlSeconds: 120 })], /scope "g": ttl_seconds 60 here but 120 in w1\.json/]],
+    errors: {
+      "two ttls for one scope": [["differs", 40, 28], ["differs", 40, 28]],
+    },
   },
   'error-workflow-registered': {
     valid: [['handler present and registered', () => locked('g', { lockOnError: true }), { workflowKeys: new Set(['error_handler_lock_cleanup']), envs: [env('workflows:\n  error_handler_lock_cleanup: { id: "a", name: "b" }\n')] }]],
@@ -151,6 +289,10 @@ const TABLES: Record<string, Table> = {
       ['handler missing from the repo', () => locked('g', { lockOnError: true }), /repository has no error_handler_lock_cleanup/],
       ['handler not in an env', () => locked('g', { lockOnError: true }), /does not register error_handler_lock_cleanup/, { workflowKeys: new Set(['error_handler_lock_cleanup']), envs: [env('workflows: {}\n')] }],
     ],
+    errors: {
+      "handler missing from the repo": [["handlerMissing", 299, 22]],
+      "handler not in an env": [["notRegistered", 299, 22]],
+    },
   },
   'placeholders-resolve': {
     valid: [['everything set', () => PRIMITIVES.lock_release.build(), { envsSelected: true, envs: [env('credentials:\n  redis: { id: "Real1", name: "R" }\n')] }], ['no --env', () => PRIMITIVES.lock_release.build()]],
@@ -158,36 +300,65 @@ const TABLES: Record<string, Table> = {
       ['a missing credential', () => PRIMITIVES.lock_release.build(), /\{\{@:env:credentials\.redis\.id\}\} is not set in envs\/dev\.yml/, { envsSelected: true, envs: [env('name: dev\n')] }],
       ['a sentinel id', () => locked(), /\{\{@:env:workflows\.lock_acquisition\.id\}\} is "your-id"/, { envsSelected: true, envs: [env('workflows:\n  lock_acquisition: { id: "your-id", name: "x" }\n')] }],
     ],
+    errors: {
+      "a missing credential": [["notSet", 60, 18], ["notSet", 61, 20], ["notSet", 128, 18], ["notSet", 129, 20], ["notSet", 148, 18], ["notSet", 149, 20]],
+      "a sentinel id": [["sentinelId", 33, 21], ["notSet", 166, 21]],
+    },
   },
   'rate-limit-gate': {
     valid: [['a patched workflow', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow]],
     invalid: [
       ['the gate removed', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Rate Limit Allowed?'); delete wf.connections['Rate Limit Allowed?']; wf.connections['Rate Limit Restore Items'].main = [[{ node: 'Code', type: 'main', index: 0 }]]; return wf; }, /denied executions run anyway/],
+      ['the gate tests something else', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.nodes.find((n: Wf) => n.name === 'Rate Limit Allowed?').parameters.conditions.conditions[0].operator = { type: 'boolean', operation: 'false', singleValue: true }; return wf; }, /should test exactly "allowed is true"/],
       ['allowed routed nowhere', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.connections['Rate Limit Allowed?'].main[0] = []; return wf; }, /output true is unconnected/],
     ],
+    errors: {
+      "the gate tests something else": [["wrongCondition", 109, 23]],
+      "the gate removed": [["noGate", 29, 5]],
+      "allowed routed nowhere": [["allowedGoesNowhere", 107, 5]],
+    },
   },
   'execution-order-v1': {
     valid: [['v1', () => locked()], ['no lock on v0', () => flow([trigger, codeNode('return [];')], {})]],
     invalid: [['a lock without executionOrder', () => { const wf = locked(); delete wf.settings.executionOrder; return wf; }, /settings\.executionOrder is null/]],
+    errors: {
+      "a lock without executionOrder": [["notV1", 297, 15]],
+    },
   },
   'lock-zero-item-path': {
     valid: [['no filter', () => locked()]],
     invalid: [['a Filter inside the lock', () => addLock(flow([trigger, { parameters: {}, name: 'Filter', type: 'n8n-nodes-base.filter', typeVersion: 2, position: [1, 1] }, codeNode('return [];')]), { scopeExpression: 'g' }).workflow, /"Filter" may output zero items/]],
+    errors: {
+      "a Filter inside the lock": [["mayDropAll", 17, 5]],
+    },
   },
 };
 
 describe('rule inventory', () => {
-  it('every rule has an id, a one-line description, a severity and a test table', () => {
+  it('every rule has an id, meta (a one-line description, a severity, messages, docs) and a test table with exact findings', () => {
     for (const rule of RULES) {
       expect(rule.id).toMatch(/^[a-z0-9-]+$/);
-      expect(rule.description.length).toBeGreaterThan(20);
-      expect(rule.description).not.toContain('\n');
-      expect(['error', 'warning']).toContain(rule.defaultSeverity);
-      expect(TABLES[rule.id], rule.id).toBeDefined();
-      expect(TABLES[rule.id].valid.length, rule.id).toBeGreaterThan(0);
-      expect(TABLES[rule.id].invalid.length, rule.id).toBeGreaterThan(0);
+      expect(rule.meta.description.length).toBeGreaterThan(20);
+      expect(rule.meta.description).not.toContain('\n');
+      expect(['error', 'warning']).toContain(rule.meta.defaultSeverity);
+      expect(Object.keys(rule.meta.messages).length, rule.id).toBeGreaterThan(0);
+      expect(rule.meta.docs.url).toBe(`https://github.com/n8n-lock/n8n-lock/blob/main/docs/rules/${rule.id}.md`);
+      expect(rule.meta.docs.rationale.length, rule.id).toBeGreaterThan(100);
+      const table = TABLES[rule.id];
+      expect(table, rule.id).toBeDefined();
+      expect(table.valid.length, rule.id).toBeGreaterThan(0);
+      expect(table.invalid.length, rule.id).toBeGreaterThan(0);
+      expect(Object.keys(table.errors).sort(), rule.id).toEqual(table.invalid.map(([label]) => label).sort());
     }
     expect(Object.keys(TABLES).sort()).toEqual(RULES.map((r) => r.id).sort());
+  });
+
+  it('every messageId of every rule is reported by some invalid case', () => {
+    for (const rule of RULES) {
+      const reported = new Set(Object.values(TABLES[rule.id].errors).flatMap((list) => list.map(([messageId]) => messageId)));
+      const unused = Object.keys(rule.meta.messages).filter((id) => !reported.has(id));
+      expect(unused, `${rule.id}: messages no test reports`).toEqual([]);
+    }
   });
 });
 
@@ -198,9 +369,8 @@ for (const [ruleId, table] of Object.entries(TABLES)) {
     });
     it.each(table.invalid)('invalid: %s', (_label, build, message, options) => {
       const found = findings(build(), ruleId, options);
-      expect(found.length, JSON.stringify(found)).toBeGreaterThan(0);
+      expect(found.map((f) => [f.messageId, f.line, f.column]), found.map((f) => f.message).join('\n')).toEqual(table.errors[_label]);
       expect(found.map((f) => f.message).join('\n')).toMatch(message);
-      for (const f of found) expect(f.line).toBeGreaterThan(0);
     });
   });
 }

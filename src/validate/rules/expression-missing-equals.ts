@@ -1,25 +1,30 @@
-import { pointerKey, type Rule, type RuleFinding } from '../types.js';
+import { defineRule, pointerKey, type RuleFinding } from '../types.js';
 
 // Parameters whose text is JavaScript, SQL or HTML, where {{ }} may legitimately be literal.
 const CODE_PARAMS = new Set(['workflowJson', 'jsCode', 'pythonCode', 'functionCode', 'query', 'html', 'content', 'sqlQuery', 'code', 'text', 'message', 'prompt', 'systemMessage', 'jsonBody', 'body']);
 
 /** n8n evaluates `{{ }}` only in values that start with `=`; without it the braces are sent as text. */
-export const expressionMissingEquals: Rule = {
+export const expressionMissingEquals = defineRule({
   id: 'expression-missing-equals',
-  description: 'string parameters that contain {{ $json... }} start with "=" (otherwise n8n never evaluates them)',
-  defaultSeverity: 'warning',
+  meta: {
+    description: 'string parameters that contain {{ $json... }} start with "=" (otherwise n8n never evaluates them)',
+    defaultSeverity: 'warning',
+    rationale: 'n8n evaluates `{{ }}` only in parameter values that start with `=`; in the editor that is the "Expression" toggle. Without it the braces are sent as literal text (a URL ending in `{{ $json.id }}`). Only n8n variables (`{{ $json`, `{{ $(`...) count, and parameters whose text is code, SQL, HTML or a prompt are skipped, where braces may be meant literally. Turn the field into an expression, or prefix the value with `=`.',
+    messages: { missingEquals: '"{{node}}" parameter {{parameter}} contains an n8n expression but does not start with "=": it is sent as literal text' },
+  },
   check({ workflow }) {
     const findings: RuleFinding[] = [];
-    const visit = (value: unknown, pointer: string, key: string, nodeName: string) => {
+    // The path is kept as keys and turned into a pointer only for a finding: most values are fine.
+    const visit = (value: unknown, path: string[], key: string, nodeName: string) => {
       if (typeof value === 'string') {
         // Only n8n variables: `{{ $json.x }}`, `{{ $('Node') }}`... (templates of other tools use other names).
         if (!value.startsWith('=') && !CODE_PARAMS.has(key) && /\{\{\s*\$[A-Za-z_(]/.test(value)) {
-          findings.push({ message: `"${nodeName}" parameter ${key} contains an n8n expression but does not start with "=": it is sent as literal text`, pointer });
+          findings.push({ messageId: 'missingEquals', data: { node: nodeName, parameter: key }, pointer: '/' + path.map(pointerKey).join('/') });
         }
-      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${pointer}/${i}`, key, nodeName));
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${pointerKey(k)}`, k, nodeName);
+      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, String(i)], key, nodeName));
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k], k, nodeName);
     };
-    workflow.nodes.forEach((node, index) => visit(node.parameters, `/nodes/${index}/parameters`, '', node.name));
+    workflow.nodes.forEach((node, index) => visit(node.parameters, ['nodes', String(index), 'parameters'], '', node.name));
     return findings;
   },
-};
+});

@@ -1,5 +1,5 @@
 import { callsTo, mappedInputs, nodePointerOf } from '../lock-nodes.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { defineRule, type RuleFinding } from '../types.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -8,10 +8,14 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * output, never re-evaluated from the current item (the seed did, and leaked locks whenever the
  * scope used $json).
  */
-export const lockReleaseFromAcquire: Rule = {
+export const lockReleaseFromAcquire = defineRule({
   id: 'lock-release-from-acquire',
-  description: "Lock Release takes scope and lock_id from the Lock Acquire output ($('Lock Acquire').first().json.scope)",
-  defaultSeverity: 'error',
+  meta: {
+    description: "Lock Release takes scope and lock_id from the Lock Acquire output ($('Lock Acquire').first().json.scope)",
+    defaultSeverity: 'error',
+    rationale: "A release must name the lock the acquire actually took. Re-evaluating the scope expression at the release (`={{ 'crm-' + $json.id }}`) reads whatever item reaches the release, which the critical section may have changed: the seed design leaked locks this way. Read both from the acquire's output: `={{ $('Lock Acquire').first().json.scope }}` and `.lock_id`.",
+    messages: { notFromAcquire: '"{{node}}" {{field}} is {{value}}: take it from the acquire output, e.g. ={{ $(\'{{acquire}}\').first().json.{{field}} }}' },
+  },
   check({ workflow }) {
     const acquires = callsTo(workflow, 'lock_acquisition').map((n) => n.name);
     if (acquires.length === 0) return [];
@@ -26,7 +30,8 @@ export const lockReleaseFromAcquire: Rule = {
           new RegExp(`\\.first\\(\\)\\.json\\.${field}\\b`).test(value);
         if (!fromAcquire) {
           findings.push({
-            message: `"${release.name}" ${field} is ${JSON.stringify(value)}: take it from the acquire output, e.g. ={{ $('${acquires[0]}').first().json.${field} }}`,
+            messageId: 'notFromAcquire',
+            data: { node: release.name, field, value: JSON.stringify(value), acquire: acquires[0] },
             pointer: `${nodePointerOf(workflow, release)}/parameters/workflowInputs/value/${field}`,
           });
         }
@@ -34,4 +39,4 @@ export const lockReleaseFromAcquire: Rule = {
     }
     return findings;
   },
-};
+});

@@ -1,34 +1,43 @@
 import { pathEnds } from '../../workflow/paths.js';
 import { callsTo, nodePointerOf } from '../lock-nodes.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { defineRule, type RuleFinding } from '../types.js';
 
 /** After a Lock Acquire, every path that can finish successfully must pass a Lock Release. */
-export const lockReleaseOnEveryPath: Rule = {
+export const lockReleaseOnEveryPath = defineRule({
   id: 'lock-release-on-every-path',
-  description: 'every Lock Acquire reaches a Lock Release on every path that can finish successfully',
-  defaultSeverity: 'error',
+  meta: {
+    description: 'every Lock Acquire reaches a Lock Release on every path that can finish successfully',
+    defaultSeverity: 'error',
+    rationale: "A path that can finish without passing a Lock Release leaves the lock held until its TTL, and every other caller of the scope waits (or fails fast) meanwhile. The path analysis is the patcher's: every end of the flow after the acquire (unconnected If/Switch outputs and error outputs included; Stop and Error excluded, since it fails the execution) must pass a release. `add-lock-to-workflow` wires this for you; after hand edits, run validate.",
+    messages: {
+      noRelease: '"{{node}}" takes a lock that no Lock Release ever frees (it stays until its TTL)',
+      neverReachesRelease: '"{{node}}" never reaches a Lock Release',
+      pathWithoutRelease: 'path "{{node}}" -> ... -> "{{end}}"{{output}} ends without a Lock Release: the lock stays held until its TTL',
+    },
+  },
   check({ workflow, graph }) {
     const findings: RuleFinding[] = [];
     const releases = callsTo(workflow, 'lock_release').map((n) => n.name);
     const afterRelease = graph.reachableFrom(releases);
     for (const acquire of callsTo(workflow, 'lock_acquisition')) {
       if (releases.length === 0) {
-        findings.push({ message: `"${acquire.name}" takes a lock that no Lock Release ever frees (it stays until its TTL)`, pointer: nodePointerOf(workflow, acquire) });
+        findings.push({ messageId: 'noRelease', data: { node: acquire.name }, pointer: nodePointerOf(workflow, acquire) });
         continue;
       }
       const reachable = graph.reachableFrom([acquire.name]);
       if (!releases.some((r) => reachable.has(r))) {
-        findings.push({ message: `"${acquire.name}" never reaches a Lock Release`, pointer: nodePointerOf(workflow, acquire) });
+        findings.push({ messageId: 'neverReachesRelease', data: { node: acquire.name }, pointer: nodePointerOf(workflow, acquire) });
         continue;
       }
       for (const end of pathEnds(graph, [acquire.name], afterRelease)) {
         const node = graph.node(end.node)!;
         findings.push({
-          message: `path "${acquire.name}" -> ... -> "${end.node}"${end.output > 0 ? ` (output ${end.output})` : ''} ends without a Lock Release: the lock stays held until its TTL`,
+          messageId: 'pathWithoutRelease',
+          data: { node: acquire.name, end: end.node, output: end.output > 0 ? ` (output ${end.output})` : '' },
           pointer: nodePointerOf(workflow, node),
         });
       }
     }
     return findings;
   },
-};
+});

@@ -1,11 +1,15 @@
 import { callsTo, nodePointerOf, staticScopeOf } from '../lock-nodes.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { defineRule, type RuleFinding } from '../types.js';
 
 /** The error handler frees only scopes listed in lockScopes: a static scope missing there leaks on failure. */
-export const lockScopeRegistered: Rule = {
+export const lockScopeRegistered = defineRule({
   id: 'lock-scope-registered',
-  description: 'every static lock scope is listed in lockScopes of every environment',
-  defaultSeverity: 'error',
+  meta: {
+    description: 'every static lock scope is listed in lockScopes of every environment',
+    defaultSeverity: 'error',
+    rationale: "The error handler frees the locks of a failed execution for the scopes in its env's `lockScopes`. A static scope missing there is never freed on failure: it waits for its TTL. `add-lock-to-workflow --env <envs>` registers the scope; add it by hand to an env created later.",
+    messages: { notRegistered: 'static scope "{{scope}}" of "{{node}}" is not in lockScopes of {{env}}: a failed execution\'s lock is never freed by the error handler' },
+  },
   check({ workflow, envs }) {
     const findings: RuleFinding[] = [];
     for (const acquire of callsTo(workflow, 'lock_acquisition')) {
@@ -13,10 +17,10 @@ export const lockScopeRegistered: Rule = {
       if (scope === undefined) continue;
       for (const env of envs) {
         if (!(env.data.lockScopes ?? []).includes(scope)) {
-          findings.push({ message: `static scope "${scope}" of "${acquire.name}" is not in lockScopes of ${env.file}: a failed execution's lock is never freed by the error handler`, pointer: `${nodePointerOf(workflow, acquire)}/parameters/workflowInputs/value/scope` });
+          findings.push({ messageId: 'notRegistered', data: { scope, node: acquire.name, env: env.file }, pointer: `${nodePointerOf(workflow, acquire)}/parameters/workflowInputs/value/scope` });
         }
       }
     }
     return findings;
   },
-};
+});

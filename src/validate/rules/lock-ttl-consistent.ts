@@ -1,14 +1,18 @@
 import { callsTo, mappedInputs, nodePointerOf, staticScopeOf } from '../lock-nodes.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { defineRule, type RuleFinding } from '../types.js';
 
 /**
  * Two callers that both see a free lock both INCR; the loser's INCR re-arms the winner's TTL with
  * its own ttl_seconds. Harmless only while every caller of a scope uses the same value.
  */
-export const lockTtlConsistent: Rule = {
+export const lockTtlConsistent = defineRule({
   id: 'lock-ttl-consistent',
-  description: 'all acquires of one static scope across the repository use the same ttl_seconds',
-  defaultSeverity: 'error',
+  meta: {
+    description: 'all acquires of one static scope across the repository use the same ttl_seconds',
+    defaultSeverity: 'error',
+    rationale: "Two callers that both see a free lock both INCR it; the loser's INCR re-applies EXPIRE with its own `ttl_seconds` to the winner's lock (the stock Redis node has no SET NX). That is harmless only while every caller of a scope uses the same TTL. Give every workflow that locks a scope the same `--ttl-seconds`.",
+    messages: { differs: 'scope "{{scope}}": ttl_seconds {{ttl}} here but {{others}}: a race loser re-arms the holder\'s TTL with its own value' },
+  },
   check({ workflow, repo, file }) {
     const findings: RuleFinding[] = [];
     for (const acquire of callsTo(workflow, 'lock_acquisition')) {
@@ -18,11 +22,12 @@ export const lockTtlConsistent: Rule = {
       const others = (repo.ttlByScope.get(scope) ?? []).filter((o) => JSON.stringify(o.ttl ?? null) !== mine);
       if (others.length > 0) {
         findings.push({
-          message: `scope "${scope}": ttl_seconds ${mine} here but ${others.map((o) => `${JSON.stringify(o.ttl ?? null)} in ${o.file === file ? 'this file' : o.file}`).join(', ')}: a race loser re-arms the holder's TTL with its own value`,
+          messageId: 'differs',
+          data: { scope, ttl: mine, others: others.map((o) => `${JSON.stringify(o.ttl ?? null)} in ${o.file === file ? 'this file' : o.file}`).join(', ') },
           pointer: `${nodePointerOf(workflow, acquire)}/parameters/workflowInputs/value/ttl_seconds`,
         });
       }
     }
     return findings;
   },
-};
+});

@@ -1,13 +1,17 @@
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 /** Pinned test data in a template replaces real node output in the editor and leaks sample data into git. */
-export const noPinData: Rule = {
+export const noPinData = defineRule({
   id: 'no-pin-data',
-  description: 'workflow templates carry no pinData (pinned sample output)',
-  defaultSeverity: 'warning',
+  meta: {
+    description: 'workflow templates carry no pinData (pinned sample output)',
+    defaultSeverity: 'warning',
+    rationale: 'Pinned data replaces a node\'s real output while you edit, and it is saved with the workflow: in git it leaks sample (often real) data and makes a template behave differently in the editor than in production. Unpin the nodes before exporting.',
+    messages: { pinned: 'pinData for {{count}} node(s) ({{nodes}}): remove pinned data from templates' },
+  },
   check({ workflow }) {
     const pin = (workflow as { pinData?: Record<string, unknown> }).pinData;
     if (!pin || typeof pin !== 'object' || Object.keys(pin).length === 0) return [];
-    return [{ message: `pinData for ${Object.keys(pin).length} node(s) (${Object.keys(pin).slice(0, 3).map((n) => `"${n}"`).join(', ')}): remove pinned data from templates`, pointer: '/pinData' }];
+    return [{ messageId: 'pinned', data: { count: Object.keys(pin).length, nodes: Object.keys(pin).slice(0, 3).map((n) => `"${n}"`).join(', ') }, pointer: '/pinData' }];
   },
-};
+});

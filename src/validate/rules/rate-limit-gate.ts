@@ -1,13 +1,21 @@
 import { callsTo, nodePointerOf } from '../lock-nodes.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { defineRule, type RuleFinding } from '../types.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A rate-limit call whose "allowed" answer routes nothing is not a limit. */
-export const rateLimitGate: Rule = {
+export const rateLimitGate = defineRule({
   id: 'rate-limit-gate',
-  description: 'each rate-limit call is followed by an If that reads its "allowed" by name and routes true to the original flow',
-  defaultSeverity: 'error',
+  meta: {
+    description: 'each rate-limit call is followed by an If that reads its "allowed" by name and routes true to the original flow',
+    defaultSeverity: 'error',
+    rationale: "`rate_limit_check` only counts and answers `allowed`: it is the If after it that limits. A call whose answer no If reads, an If that tests something else, or an If whose true output goes nowhere lets denied executions run (or blocks allowed ones). `add-rate-limit-to-workflow` wires the gate; after hand edits, run validate.",
+    messages: {
+      noGate: '"{{node}}" is not followed by an If that checks $(\'{{node}}\').first().json.allowed: denied executions run anyway',
+      wrongCondition: '"{{gate}}" should test exactly "allowed is true"',
+      allowedGoesNowhere: '"{{gate}}" routes allowed executions nowhere (output true is unconnected)',
+    },
+  },
   check({ workflow, graph }) {
     const findings: RuleFinding[] = [];
     for (const call of callsTo(workflow, 'rate_limit_check')) {
@@ -16,18 +24,18 @@ export const rateLimitGate: Rule = {
       const downstream = graph.reachableFrom([call.name]);
       const gate = gates.find((g) => downstream.has(g.name));
       if (!gate) {
-        findings.push({ message: `"${call.name}" is not followed by an If that checks $('${call.name}').first().json.allowed: denied executions run anyway`, pointer: nodePointerOf(workflow, call) });
+        findings.push({ messageId: 'noGate', data: { node: call.name }, pointer: nodePointerOf(workflow, call) });
         continue;
       }
       const conditions = (gate.parameters as any).conditions?.conditions ?? [];
       const operation = conditions[0]?.operator?.operation;
       if (conditions.length !== 1 || (operation !== 'true' && operation !== 'equals')) {
-        findings.push({ message: `"${gate.name}" should test exactly "allowed is true"`, pointer: `${nodePointerOf(workflow, gate)}/parameters/conditions` });
+        findings.push({ messageId: 'wrongCondition', data: { gate: gate.name }, pointer: `${nodePointerOf(workflow, gate)}/parameters/conditions` });
       }
       if ((graph.outputs(gate.name)[0] ?? []).length === 0) {
-        findings.push({ message: `"${gate.name}" routes allowed executions nowhere (output true is unconnected)`, pointer: nodePointerOf(workflow, gate) });
+        findings.push({ messageId: 'allowedGoesNowhere', data: { gate: gate.name }, pointer: nodePointerOf(workflow, gate) });
       }
     }
     return findings;
   },
-};
+});

@@ -1,14 +1,20 @@
 import { isStickyNote } from '../../workflow/graph.js';
-import type { Rule, RuleFinding } from '../types.js';
+import { defineRule, type RuleFinding } from '../types.js';
 
 /**
  * A node nothing leads to never runs: usually a leftover or a forgotten connection. Reported once
  * per unreachable island (at its first node), not once per node, so one stray branch is one finding.
  */
-export const unreachableNode: Rule = {
+export const unreachableNode = defineRule({
   id: 'unreachable-node',
-  description: 'every node is reachable from a trigger (sticky notes and AI sub-nodes attached to a reachable node excepted)',
-  defaultSeverity: 'warning',
+  meta: {
+    description: 'every node is reachable from a trigger (sticky notes and AI sub-nodes attached to a reachable node excepted)',
+    defaultSeverity: 'warning',
+    rationale: 'A node that no trigger leads to never runs: usually a leftover of an edit or a forgotten connection. It is reported once per unreachable island, at its first node, so one stray branch is one finding. Sticky notes, disabled nodes and AI sub-nodes (models, tools, memories) attached to a reachable node are not reported; a workflow without any trigger is a fragment and is not measured.',
+    messages: {
+      unreachable: '"{{node}}"{{after}} not reachable from any trigger: never run',
+    },
+  },
   check({ workflow, graph }) {
     const triggers = graph.triggers();
     if (triggers.length === 0) return []; // no trigger at all: a fragment, nothing to measure against
@@ -50,7 +56,7 @@ export const unreachableNode: Rule = {
       for (const m of members) covered.add(m);
       const index = workflow.nodes.findIndex((n) => n.name === name);
       const more = members.size - 1;
-      findings.push({ message: `"${name}"${more > 0 ? ` and ${more} node(s) after it are` : ' is'} not reachable from any trigger: never run`, pointer: `/nodes/${index}` });
+      findings.push({ messageId: 'unreachable', data: { node: name, after: more > 0 ? ` and ${more} node(s) after it are` : ' is' }, pointer: `/nodes/${index}` });
     };
     // Roots first (nothing unreachable feeds them over main), then whatever is left (cycles).
     for (const node of unreachable) {
@@ -60,4 +66,4 @@ export const unreachableNode: Rule = {
     for (const node of unreachable) if (!covered.has(node.name)) report(node.name);
     return findings;
   },
-};
+});

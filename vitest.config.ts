@@ -6,5 +6,7 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     pool: 'forks',
+    // The CLI tests spawn dist/: never a stale one.
+    globalSetup: ['test/support/build-if-stale.ts'],
   },
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { detectJsonStyle, parseJsonText, stringifyJson, type JsonStyle } from '../workflow/json-file.js';
-import { parseWorkflow, type Workflow } from '../workflow/schema.js';
+import { parseWorkflow, PatchableWorkflowSchema, type Workflow } from '../workflow/schema.js';
 import { readText } from './io.js';
 import { display, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
 
@@ -15,7 +15,10 @@ export interface WorkflowFile {
   workflow: Workflow;
 }
 
-/** Reads and schema-checks workflows/<key>.json; an unknown key lists the known ones. */
+/**
+ * Reads and schema-checks workflows/<key>.json for the patchers (what they read and change; nodes
+ * they pass through may lack typeVersion or position, as n8n allows); an unknown key lists the known ones.
+ */
 export function loadWorkflowFile(layout: RepoLayout, key: string): WorkflowFile {
   const cleanKey = key.replace(/\.template\.json$|\.json$/, '');
   const path = workflowPath(layout, cleanKey);
@@ -26,7 +29,7 @@ export function loadWorkflowFile(layout: RepoLayout, key: string): WorkflowFile 
     throw new InputError(`unknown workflow "${key}": ${label} does not exist (${hint})`);
   }
   const text = readText(path, label);
-  return { key: cleanKey, path, label, text, style: detectJsonStyle(text), workflow: parseWorkflow(parseJsonText(text, label), label) };
+  return { key: cleanKey, path, label, text, style: detectJsonStyle(text), workflow: parseWorkflow(parseJsonText(text, label), label, PatchableWorkflowSchema) };
 }
 
 /** The new text of a workflow file, in the file's own indentation and newline style. */

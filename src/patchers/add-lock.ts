@@ -22,6 +22,7 @@ import {
   shiftNodes,
   type PatchResult,
   type PathEnd,
+  positionOf,
   type RestoreState,
 } from './common.js';
 
@@ -120,7 +121,7 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
     const acquire = nameFor('Lock Acquire');
     const restore = nameFor('Lock Restore Items');
     acquireNames.push(acquire);
-    const [tx, ty] = trigger.position;
+    const [tx, ty] = positionOf(trigger);
     inserted.push(
       markNode(executeWorkflowCall({ idSeed: `${ADD_LOCK_COMMAND}/${acquire}`, name: acquire, position: place([tx + COLUMN, ty + 160]) }, placeholder('workflows.lock_acquisition.id'), acquireInputs(scope.expression, options)), 'lock-acquire', ADD_LOCK_COMMAND),
     );
@@ -134,8 +135,8 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
 
   // Release side: every path end into one Merge (cascaded past 10 inputs), then one release.
   const endNodes = ends.map((e) => nodeByName(workflow, e.node));
-  const releaseX = Math.max(...endNodes.map((n) => n.position[0])) + COLUMN;
-  const releaseY = Math.round(endNodes.reduce((sum, n) => sum + n.position[1], 0) / endNodes.length);
+  const releaseX = Math.max(...endNodes.map((n) => positionOf(n)[0])) + COLUMN;
+  const releaseY = Math.round(endNodes.reduce((sum, n) => sum + positionOf(n)[1], 0) / endNodes.length);
   let source: PathEnd;
   let column = 0;
   if (ends.length === 1) {

@@ -19,6 +19,7 @@ import {
   nodesToShift,
   shiftNodes,
   type PatchResult,
+  positionOf,
   type RestoreState,
 } from './common.js';
 
@@ -78,7 +79,7 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
   const onDenied = options.onDenied ?? 'passthrough';
 
   for (const entry of entries) {
-    const [tx, ty] = nodeByName(workflow, entry.trigger).position;
+    const [tx, ty] = positionOf(nodeByName(workflow, entry.trigger));
     const call = nameFor('Rate Limit');
     const restore = nameFor('Rate Limit Restore Items');
     const gate = nameFor('Rate Limit Allowed?');

@@ -6,7 +6,7 @@ import type { Workflow, WorkflowNode } from '../workflow/schema.js';
  * any generation, not by node name).
  */
 export function callsTo(workflow: Workflow, key: string): WorkflowNode[] {
-  return workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && targetWorkflowKey(n.parameters) === key);
+  return workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && targetWorkflowKey(n.parameters ?? {}) === key);
 }
 
 /** `$('A').first().json.<field>`, or a chain picking whichever of several nodes ran. */

@@ -14,6 +14,11 @@ export interface PatchResult {
 }
 
 export function patchResult(original: Workflow, patched: Workflow, notes: string[]): PatchResult {
+  // Entries emptied while rewiring stayed in place (so a refilled one keeps its position in the
+  // file); those still empty now go. An empty entry the user had stays.
+  for (const [name, entry] of Object.entries(patched.connections)) {
+    if (Object.keys(entry).length === 0 && !(original.connections[name] && Object.keys(original.connections[name]).length === 0)) delete patched.connections[name];
+  }
   return { workflow: patched, patch: compare(original, patched), notes };
 }
 
@@ -172,11 +177,12 @@ export function restoreConnectionEntries(workflow: Workflow, saved: Record<strin
 
 /**
  * Removes the edges `predicate` selects. Only entries that lost an edge are tidied (trailing empty
- * slots dropped, as n8n does); every other node's entry stays exactly as the user wrote it.
+ * slots dropped, as n8n does); every other node's entry stays exactly as the user wrote it. An
+ * entry left without edges stays as `{}` in its place until patchResult drops it: the patch may
+ * refill it, and JSON object keys that are deleted and added again move to the end of the file.
  */
 export function removeEdges(workflow: Workflow, predicate: (from: string, output: number, target: ConnectionTarget, type: string) => boolean): void {
   for (const [from, byType] of Object.entries(workflow.connections)) {
-    let touched = false;
     for (const [type, outputs] of Object.entries(byType)) {
       let typeTouched = false;
       outputs.forEach((targets, output) => {
@@ -188,11 +194,9 @@ export function removeEdges(workflow: Workflow, predicate: (from: string, output
         }
       });
       if (!typeTouched) continue;
-      touched = true;
       while (outputs.length > 0 && (outputs[outputs.length - 1] ?? []).length === 0) outputs.pop();
       if (outputs.length === 0) delete byType[type];
     }
-    if (touched && Object.keys(byType).length === 0) delete workflow.connections[from];
   }
 }
 
@@ -230,7 +234,7 @@ const STICKY_NOTE_TYPE = 'n8n-nodes-base.stickyNote';
 export function shiftNodes(workflow: Workflow, names: Set<string>, dx: number, exactX: Record<string, number> = {}): Record<string, number> {
   const inexact: Record<string, number> = {};
   for (const node of workflow.nodes) {
-    if (!names.has(node.name)) continue;
+    if (!names.has(node.name) || !node.position) continue; // no position: n8n places it, nothing to move
     const [x, y] = node.position;
     const moved = x + dx;
     const recorded = exactX[node.name];
@@ -242,7 +246,7 @@ export function shiftNodes(workflow: Workflow, names: Set<string>, dx: number, e
 
 /** `wanted`, or the nearest spot below it that no node occupies (within a node's footprint). */
 export function freePosition(workflow: Workflow, wanted: [number, number], reserved: Array<[number, number]> = []): [number, number] {
-  const occupied = [...workflow.nodes.map((n) => n.position), ...reserved];
+  const occupied = [...workflow.nodes.flatMap((n) => (n.position ? [n.position] : [])), ...reserved];
   let [x, y] = wanted;
   while (occupied.some(([ox, oy]) => Math.abs(ox - x) < 160 && Math.abs(oy - y) < 120)) y += 160;
   return [x, y];
@@ -276,6 +280,14 @@ export class Insertion {
   commit(): void {
     this.workflow.nodes.push(...this.nodes);
   }
+}
+
+/**
+ * Where a node sits, for placing inserted nodes next to it. A node without a position (n8n accepts
+ * that and places it itself) counts as the canvas origin; its own JSON is never changed.
+ */
+export function positionOf(node: WorkflowNode): [number, number] {
+  return node.position ?? [0, 0];
 }
 
 export function nodeByName(workflow: Workflow, name: string): WorkflowNode {

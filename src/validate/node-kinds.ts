@@ -22,7 +22,7 @@ let shipped: Set<string> | undefined;
 /** Every Code-node body that n8n-lock ships: the only bodies the primitive marker may exempt. */
 export function shippedPrimitiveBodies(): Set<string> {
   shipped ??= new Set(
-    PRIMITIVE_NAMES.flatMap((name) => PRIMITIVES[name].build().nodes.filter((n) => n.type === 'n8n-nodes-base.code').map((n) => String(n.parameters.jsCode))),
+    PRIMITIVE_NAMES.flatMap((name) => PRIMITIVES[name].build().nodes.filter((n) => n.type === 'n8n-nodes-base.code').map((n) => String(n.parameters?.jsCode))),
   );
   return shipped;
 }

@@ -10,16 +10,18 @@ import type { WorkflowNode } from './schema.js';
  */
 export function declaredMainOutputs(node: WorkflowNode): number | undefined {
   const short = node.type.split('.').pop();
+  // n8n runs a node without typeVersion on the node's default version, the newest of these.
+  const version = node.typeVersion ?? Number.POSITIVE_INFINITY;
   let count: number | undefined;
   if (short === 'if') count = 2;
   else if (short === 'switch') {
-    if (node.typeVersion < 3) count = 4;
+    if (version < 3) count = 4;
     else {
-      const p = node.parameters as { mode?: string; rules?: { values?: unknown[] }; numberOutputs?: number; options?: { fallbackOutput?: unknown } };
+      const p = (node.parameters ?? {}) as { mode?: string; rules?: { values?: unknown[] }; numberOutputs?: number; options?: { fallbackOutput?: unknown } };
       if (p.mode === 'expression') count = typeof p.numberOutputs === 'number' ? p.numberOutputs : 4;
       else count = (p.rules?.values?.length ?? 0) + (p.options?.fallbackOutput === 'extra' ? 1 : 0);
     }
-  } else if (short === 'splitInBatches' && node.typeVersion >= 3) count = 2;
+  } else if (short === 'splitInBatches' && version >= 3) count = 2;
   if (node.onError === 'continueErrorOutput') count = (count ?? 1) + 1;
   return count;
 }

@@ -40,6 +40,20 @@ export const WorkflowSchema = z
   })
   .passthrough();
 
+/**
+ * What the patchers need of a workflow: n8n runs a node without `typeVersion` on the node's default
+ * version and places one without `position` itself, so a node the patchers do not move or read may
+ * lack them (validate reports such oddities; the patchers pass them through untouched). What they
+ * read and change is checked: names, types, connections, settings.
+ */
+export const PatchableNodeSchema = NodeSchema.extend({
+  typeVersion: z.number().optional(),
+  position: z.tuple([z.number(), z.number()]).optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const PatchableWorkflowSchema = WorkflowSchema.extend({ nodes: z.array(PatchableNodeSchema) });
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const optional = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v);
 const isString = (v: unknown) => typeof v === 'string';
@@ -81,15 +95,16 @@ export function isWorkflowShape(value: unknown): boolean {
 
 export type ConnectionTarget = z.infer<typeof ConnectionTargetSchema>;
 export type Connections = z.infer<typeof ConnectionsSchema>;
-export type WorkflowNode = z.infer<typeof NodeSchema>;
-export type Workflow = z.infer<typeof WorkflowSchema>;
+/** A node as the patchers and graph queries see it (typeVersion, position and parameters may be missing). */
+export type WorkflowNode = z.infer<typeof PatchableNodeSchema>;
+export type Workflow = z.infer<typeof PatchableWorkflowSchema>;
 
 /**
  * Validates a parsed JSON value as an n8n workflow. Throws InputError naming the file and the
  * first offending path, e.g. `workflows/a.json: nodes[2].position: expected array`.
  */
-export function parseWorkflow(value: unknown, file: string): Workflow {
-  const result = WorkflowSchema.safeParse(value);
+export function parseWorkflow(value: unknown, file: string, schema: typeof WorkflowSchema | typeof PatchableWorkflowSchema = WorkflowSchema): Workflow {
+  const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new InputError(`${file}: not an n8n workflow: ${formatIssuePath(issue.path)}: ${issue.message}`);

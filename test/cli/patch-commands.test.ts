@@ -145,6 +145,38 @@ describe('add-lock-to-workflow', () => {
     expect(r3.stderr).toContain('nodes[1].name: duplicate node name "Webhook"');
   });
 
+  it('nodes the patch does not touch may lack typeVersion and position (n8n runs and places them): passed through, restored byte for byte', () => {
+    // Connections of several nodes, the trigger's entry in the middle: remove gives back the key order too.
+    const flow = {
+      name: 'Odd Export',
+      nodes: [
+        { parameters: { path: 'odd', options: {} }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0], webhookId: 'w2' },
+        { parameters: { jsCode: 'return $input.all();' }, name: 'No Version', type: 'n8n-nodes-base.code', position: [220, 0] },
+        { parameters: { values: {} }, name: 'No Position', type: 'n8n-nodes-base.set', typeVersion: 1 },
+      ],
+      connections: {
+        'No Version': { main: [[{ node: 'No Position', type: 'main', index: 0 }]] },
+        Webhook: { main: [[{ node: 'No Version', type: 'main', index: 0 }]] },
+      },
+      settings: { executionOrder: 'v1' },
+    };
+    const text = JSON.stringify(flow, null, 2) + '\n';
+    const dir = tempRepo({ 'workflows/odd.json': text, 'envs/dev.yml': 'lockScopes: []\n' });
+    const added = runCli(['add-lock-to-workflow', 'odd', '--scope-expression', 'odd', '--cwd', dir]);
+    expect(added.status, added.stderr).toBe(0);
+    const locked = JSON.parse(readFileSync(join(dir, 'workflows/odd.json'), 'utf8'));
+    expect(locked.nodes.find((n: any) => n.name === 'No Version')).toEqual({ ...flow.nodes[1], position: [660, 0] });
+    expect(locked.nodes.find((n: any) => n.name === 'No Position')).toEqual(flow.nodes[2]);
+    expect(Object.keys(locked.connections).slice(0, 2)).toEqual(['No Version', 'Webhook']);
+    expect(runCli(['remove-lock', 'odd', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/odd.json'), 'utf8')).toBe(text);
+    // What the patchers read must still be there: a node without a name is refused, naming the path.
+    const broken = tempRepo({ 'workflows/b.json': JSON.stringify({ ...flow, nodes: [...flow.nodes, { type: 'n8n-nodes-base.noOp' }] }), 'envs/dev.yml': 'lockScopes: []\n' });
+    const refused = runCli(['add-lock-to-workflow', 'b', '--scope-expression', 'x', '--cwd', broken]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/workflows\/b\.json: not an n8n workflow: nodes\[3\]\.name/);
+  });
+
   it('a user node already named Lock Acquire: ours gets a free name', () => {
     const taken = { ...FLOW, nodes: [FLOW.nodes[0], { ...FLOW.nodes[1], name: 'Lock Acquire' }], connections: { Webhook: { main: [[{ node: 'Lock Acquire', type: 'main', index: 0 }]] } } };
     const dir = repo({ 'workflows/invoice_sync.json': JSON.stringify(taken) });

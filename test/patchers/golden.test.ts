@@ -13,7 +13,9 @@ const load = (name: string) => JSON.parse(readFileSync(new URL(`${name}.input.js
 function golden(name: string, actual: unknown): void {
   const file = new URL(`${name}.expected.json`, dir);
   const text = stringifyJson(actual);
-  if (process.env.UPDATE_GOLDEN || !existsSync(file)) writeFileSync(file, text);
+  if (process.env.UPDATE_GOLDEN) writeFileSync(file, text);
+  // A missing file is a failure, never a silent first write: only UPDATE_GOLDEN=1 writes.
+  if (!existsSync(file)) throw new Error(`golden file ${name}.expected.json is missing: run UPDATE_GOLDEN=1 npx vitest run test/patchers/golden.test.ts and review it`);
   expect(text).toBe(readFileSync(file, 'utf8'));
 }
 

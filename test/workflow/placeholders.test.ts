@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPlaceholders, isPlaceholderFor, isSentinelId, resolvePlaceholders, targetWorkflowKey } from '../../src/workflow/placeholders.js';
 import { normalizeScopeExpression, parseTemplate, staticValueOf } from '../../src/workflow/expressions.js';
-import { renderWorkflow } from '../../src/envs/render.js';
+import { renderLockScopesLine, renderWorkflow, unrenderLockScopesLine } from '../../src/envs/render.js';
+import { PRIMITIVES } from '../../src/primitives/index.js';
 import { parseEnvFile } from '../../src/envs/env-file.js';
 
 const env = { credentials: { redis: { id: 'R3d1s', name: 'Redis "dev"' } }, workflows: { a: { id: 'Aaaaaaaaaaaaaaa1', name: 'A' }, empty: { id: '', name: 'E' }, todo: { id: 'your-id-here', name: 'T' } }, lockScopes: ['global', 'crm'] };
@@ -102,5 +103,37 @@ describe('scope expressions', () => {
       { kind: 'text', value: 'b' },
     ]);
     expect(staticValueOf('=a{{ "}}" }}b')).toBe('a}}b');
+  });
+});
+
+describe("render's lockScopes line and its exact inverse", () => {
+  const handler = () => JSON.stringify(PRIMITIVES.error_handler_lock_cleanup.build(), null, 2);
+  const rendered = (yml: string) => {
+    const out = JSON.parse(renderWorkflow('error_handler_lock_cleanup', handler(), 'workflows/h.json', parseEnvFile(yml, 'envs/dev.yml', 'dev')).text);
+    const body: string = out.nodes.find((n: any) => n.name === 'Prepare Scope List').parameters.jsCode;
+    return body.split('\n').find((line) => line.startsWith('const LOCK_SCOPES = '))!;
+  };
+
+  it('render writes exactly renderLockScopesLine, and unrender gives the placeholder line back', () => {
+    for (const scopes of [[], ['global'], ['a b', 'quote"d', 'back\\slash', 'ünï', 'crm:*']]) {
+      const line = rendered(`credentials:\n  redis: { id: "R3d1sCred", name: "Redis" }\nlockScopes: ${JSON.stringify(scopes)}\n`);
+      expect(line).toBe(renderLockScopesLine(scopes));
+      expect(unrenderLockScopesLine(line)).toBe('const LOCK_SCOPES = {{@:env:lockScopes}};');
+    }
+  });
+
+  it('anything render could not have written is refused', () => {
+    for (const line of [
+      'const LOCK_SCOPES = ["a"]; require("fs");',
+      'const LOCK_SCOPES = ["a"];;',
+      'const LOCK_SCOPES = [ "a" ];',
+      'const LOCK_SCOPES = [1];',
+      'const LOCK_SCOPES = {"a":1};',
+      'const LOCK_SCOPES = ["a"].concat(process.env);',
+      'const LOCK_SCOPES = "a";',
+      'const LOCK_SCOPES  = ["a"];',
+    ]) {
+      expect(unrenderLockScopesLine(line), line).toBeUndefined();
+    }
   });
 });

@@ -1,20 +1,33 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { z } from 'zod';
-import { InputError, formatIssuePath } from '../errors.js';
+import { InputError } from '../errors.js';
 import { parseJsonText } from '../workflow/json-file.js';
 import { readText } from './io.js';
 
-/** Optional `n8n-lock.config.json` at the repository root. */
-export const RepoConfigSchema = z
-  .object({
-    workflowsDir: z.string().optional(),
-    envsDir: z.string().optional(),
-    workflowSuffix: z.string().optional(),
-    rules: z.record(z.string(), z.unknown()).optional(),
-  })
-  .passthrough();
-export type RepoConfig = z.infer<typeof RepoConfigSchema>;
+/**
+ * Optional `n8n-lock.config.json` at the repository root (checked by hand, not with zod: every
+ * command reads it, and zod costs ~90 ms to load; `rules` is checked by validate/config.ts).
+ */
+export interface RepoConfig {
+  workflowsDir?: string;
+  envsDir?: string;
+  workflowSuffix?: string;
+  rules?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export function parseRepoConfig(value: unknown, file = 'n8n-lock.config.json'): RepoConfig {
+  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(`${file}: expected an object, got ${kind(value)}`);
+  const config = value as RepoConfig;
+  for (const key of ['workflowsDir', 'envsDir', 'workflowSuffix'] as const) {
+    if (config[key] !== undefined && typeof config[key] !== 'string') throw new InputError(`${file}: ${key}: expected string, got ${kind(config[key])}`);
+  }
+  if (config.rules !== undefined && (config.rules === null || typeof config.rules !== 'object' || Array.isArray(config.rules))) {
+    throw new InputError(`${file}: rules: expected an object of rule id -> "off" | "warning" | "error", got ${kind(config.rules)}`);
+  }
+  return config;
+}
 
 /** Where a user's repository keeps its workflows and env files (cli.md "The user's repository"). */
 export interface RepoLayout {
@@ -33,12 +46,7 @@ const NON_ENV_FILES = new Set(['common.yml', 'common.yaml', 'deployment_order.ym
 export function loadRepoConfig(root: string): RepoConfig {
   const path = join(root, 'n8n-lock.config.json');
   if (!existsSync(path)) return {};
-  const parsed = RepoConfigSchema.safeParse(parseJsonText(readText(path, 'n8n-lock.config.json'), 'n8n-lock.config.json'));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InputError(`n8n-lock.config.json: ${formatIssuePath(issue.path)}: ${issue.message}`);
-  }
-  return parsed.data;
+  return parseRepoConfig(parseJsonText(readText(path, 'n8n-lock.config.json'), 'n8n-lock.config.json'));
 }
 
 export function detectLayout(cwd: string): RepoLayout {

@@ -3,8 +3,7 @@ import { Option } from 'commander';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
-import { parseEnvFile, type EnvFile } from '../envs/env-file.js';
-import { loadSelectedEnvs } from './envs.js';
+import type { EnvFile } from '../envs/env-file.js';
 import { readText } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
 import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
@@ -44,10 +43,13 @@ function collectFiles(layout: RepoLayout, paths: string[]): string[] {
   return [...new Set(files)];
 }
 
-function loadEnvs(layout: RepoLayout, envOption: string | undefined): EnvFile[] {
+async function loadEnvs(layout: RepoLayout, envOption: string | undefined): Promise<EnvFile[]> {
+  const files = envOption ? undefined : listEnvFiles(layout);
+  if (files?.length === 0) return []; // no env files: the YAML and schema modules are not even loaded
+  const [{ parseEnvFile }, { loadSelectedEnvs }] = await Promise.all([import('../envs/env-file.js'), import('./envs.js')]);
   if (envOption) return loadSelectedEnvs(layout, envOption);
   // Without --env every environment is cross-checked (lockScopes, handler registration).
-  return listEnvFiles(layout).map(({ name, path }) => parseEnvFile(readText(path, display(layout, path)), display(layout, path), name));
+  return files!.map(({ name, path }) => parseEnvFile(readText(path, display(layout, path)), display(layout, path), name));
 }
 
 export function registerValidate(program: Command): void {
@@ -71,7 +73,7 @@ export function registerValidate(program: Command): void {
     const layout = detectLayout(options.cwd);
     // Before any file is read: a config that names an unknown rule is bad input (exit 2).
     const rules = parseRuleSettings(layout.config.rules);
-    const envs = loadEnvs(layout, options.env);
+    const envs = await loadEnvs(layout, options.env);
     const files = collectFiles(layout, paths);
     const inputs = files.map((path) => {
       const label = relative(layout.root, path).split(sep).join('/') || path;

@@ -91,12 +91,4 @@ export function addLockScope(env: EnvFile, scope: string): boolean {
   return true;
 }
 
-/** Value at a dot path of the env's plain data (`credentials.redis.id`), or undefined. */
-export function getEnvPath(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
+export { getEnvPath } from './env-path.js';

@@ -2,34 +2,10 @@ import { InputError } from '../errors.js';
 import { detectJsonStyle, parseJsonText, stringifyJson } from '../workflow/json-file.js';
 import { findPlaceholders, isSentinelId, resolvePlaceholders } from '../workflow/placeholders.js';
 import { getEnvPath, type EnvFile } from './env-file.js';
-import { LOCK_SCOPES_LINE_START, LOCK_SCOPES_PLACEHOLDER, lockScopesLine } from '../primitives/error-handler-lock-cleanup.js';
 
-/**
- * What render writes on the error handler's scopes line for a list (resolvePlaceholders puts a
- * list in as its JSON text).
- */
-export function renderLockScopesLine(scopes: readonly string[]): string {
-  return lockScopesLine(JSON.stringify(scopes));
-}
-
-/**
- * The exact inverse of renderLockScopesLine: the line with the placeholder back in, or undefined
- * when the line is anything render could not have written (not a JSON array of strings, other
- * spacing, or anything after it). validate uses it to recognise a rendered shipped body: code put
- * on that line is no longer the shipped body.
- */
-export function unrenderLockScopesLine(line: string): string | undefined {
-  if (!line.startsWith(LOCK_SCOPES_LINE_START) || !line.endsWith(';')) return undefined;
-  const literal = line.slice(LOCK_SCOPES_LINE_START.length, -1);
-  let scopes: unknown;
-  try {
-    scopes = JSON.parse(literal);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) return undefined;
-  return renderLockScopesLine(scopes) === line ? lockScopesLine(LOCK_SCOPES_PLACEHOLDER) : undefined;
-}
+// The scopes line and its exact inverse live in their own module (validate loads it without the
+// YAML and schema modules); render is where they belong, so it exports them.
+export { renderLockScopesLine, unrenderLockScopesLine } from './lock-scopes-line.js';
 
 export interface RenderedWorkflow {
   key: string;

@@ -1,6 +1,7 @@
 import type { EnvFile } from '../envs/env-file.js';
 import { WorkflowGraph } from '../workflow/graph.js';
-import { isWorkflowShape, WorkflowSchema, type Workflow } from '../workflow/schema.js';
+import type { Workflow } from '../workflow/schema.js';
+import { workflowShapeIssues } from '../workflow/shape.js';
 import { formatIssuePath } from '../errors.js';
 import { JsonLocator } from './locate.js';
 import { callsTo, mappedInputs, staticScopeOf } from './lock-nodes.js';
@@ -89,10 +90,10 @@ function parseInput(file: string, text: string): Parsed {
   }
   const looksLikeWorkflow = value !== null && typeof value === 'object' && 'nodes' in (value as object) && 'connections' in (value as object);
   if (!looksLikeWorkflow) return { file, text, result: { ...result, skipped: 'not an n8n workflow (no nodes and connections)' } };
-  const shape = isWorkflowShape(value) ? { success: true as const } : WorkflowSchema.safeParse(value);
-  if (!shape.success) {
+  const issues = workflowShapeIssues(value);
+  if (issues.length > 0) {
     const locator = new JsonLocator(text);
-    for (const issue of shape.error.issues.slice(0, 5)) {
+    for (const issue of issues) {
       const pointer = '/' + issue.path.map(String).join('/');
       result.findings.push(engineFinding('workflow-shape', 'shape', { path: formatIssuePath(issue.path), problem: issue.message }, file, pointer, locator.range(pointer)));
     }

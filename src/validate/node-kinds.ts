@@ -1,6 +1,6 @@
 import { PRIMITIVES, PRIMITIVE_NAMES, PRIMITIVE_MARKER } from '../primitives/index.js';
 import { LOCK_SCOPES_LINE_START } from '../primitives/error-handler-lock-cleanup.js';
-import { unrenderLockScopesLine } from '../envs/render.js';
+import { unrenderLockScopesLine } from '../envs/lock-scopes-line.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
 export { PRIMITIVE_MARKER };

@@ -54,44 +54,7 @@ export const PatchableNodeSchema = NodeSchema.extend({
 
 export const PatchableWorkflowSchema = WorkflowSchema.extend({ nodes: z.array(PatchableNodeSchema) });
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const optional = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v);
-const isString = (v: unknown) => typeof v === 'string';
-// zod's z.number() rejects NaN and accepts Infinity; JSON has neither, so typeof is the same test.
-const isNumber = (v: unknown) => typeof v === 'number' && !Number.isNaN(v);
-
-/**
- * The fast path of WorkflowSchema: true exactly when `WorkflowSchema.safeParse(value)` succeeds
- * (a test holds the two together), without building zod's copy. validate checks thousands of
- * files and asks zod only about the ones this rejects, for its messages.
- */
-export function isWorkflowShape(value: unknown): boolean {
-  if (!isObject(value) || !optional(value.name, isString) || !optional(value.settings, isObject)) return false;
-  if (!Array.isArray(value.nodes) || !isObject(value.connections)) return false;
-  for (const node of value.nodes) {
-    if (!isObject(node)) return false;
-    if (typeof node.name !== 'string' || node.name.length === 0 || typeof node.type !== 'string' || node.type.length === 0) return false;
-    if (!isNumber(node.typeVersion) || !isObject(node.parameters)) return false;
-    const position = node.position;
-    if (!Array.isArray(position) || position.length !== 2 || !isNumber(position[0]) || !isNumber(position[1])) return false;
-    if (!optional(node.id, isString) || !optional(node.credentials, isObject) || !optional(node.webhookId, isString)) return false;
-    if (!optional(node.disabled, (v) => typeof v === 'boolean') || !optional(node.notes, isString) || !optional(node.onError, isString)) return false;
-  }
-  for (const byType of Object.values(value.connections)) {
-    if (!isObject(byType)) return false;
-    for (const outputs of Object.values(byType)) {
-      if (!Array.isArray(outputs)) return false;
-      for (const targets of outputs) {
-        if (targets === null) continue;
-        if (!Array.isArray(targets)) return false;
-        for (const t of targets) {
-          if (!isObject(t) || typeof t.node !== 'string' || typeof t.type !== 'string' || !Number.isInteger(t.index) || (t.index as number) < 0) return false;
-        }
-      }
-    }
-  }
-  return true;
-}
+export { isWorkflowShape } from './shape.js';
 
 export type ConnectionTarget = z.infer<typeof ConnectionTargetSchema>;
 export type Connections = z.infer<typeof ConnectionsSchema>;

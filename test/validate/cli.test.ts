@@ -69,6 +69,8 @@ describe('validate CLI', () => {
     const r = runCli(['validate', '--cwd', typo]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe('n8n-lock: n8n-lock.config.json: rules.code-purty: unknown rule (did you mean code-purity, code-nondeterminism?); the rules are listed by n8n-lock validate --help');
+    const wrongType = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"workflowsDir": 5}' });
+    expect(runCli(['validate', '--cwd', wrongType]).stderr.trim()).toBe('n8n-lock: n8n-lock.config.json: workflowsDir: expected string, got number');
     const inherited = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"constructor": "off"}}' });
     expect(runCli(['validate', '--cwd', inherited]).stderr).toContain('rules.constructor: unknown rule');
     const eslintStyle = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"code-purity": "warn", "code-nondeterminism": 0}}' });

@@ -1,4 +1,4 @@
-import { getEnvPath } from '../../envs/env-file.js';
+import { getEnvPath } from '../../envs/env-path.js';
 import { findPlaceholders, isSentinelId } from '../../workflow/placeholders.js';
 import { defineRule, pointerKey, type RuleFinding } from '../types.js';
 

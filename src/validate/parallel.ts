@@ -61,10 +61,10 @@ export const PARALLEL_THRESHOLD = 200;
 
 /**
  * Below this many cores `--concurrency auto` stays on one thread. Measured on a 2-core machine
- * (corpus x4, 1,392 files): two threads took 1.7-2.4 s against 1.4-1.5 s for one, because the
- * analysis (acorn + eslint-scope, allocation-heavy) ran at half speed on each thread while both
- * ran (1.15-1.4 s each for a half that takes 0.57-0.6 s alone), and the second thread's start-up
- * comes on top. `--concurrency <n>` forces threads on any machine.
+ * (corpus x4, 1,392 files, `npm run bench`): two threads median 1.38-1.63 s against 1.21-1.28 s
+ * for one, because the analysis (acorn + eslint-scope, allocation-heavy) ran at half speed on each
+ * thread while both ran (1.15-1.4 s each for a half that takes 0.57-0.6 s alone), and the second
+ * thread's start-up comes on top. `--concurrency <n>` forces threads on any machine.
  */
 export const PARALLEL_MIN_CORES = 4;
 

@@ -22,7 +22,7 @@ describe.skipIf(!selectedModes().includes('queue'))('queue-mode harness faults',
     process.env.N8N_LOCK_E2E_PG_URL = `postgres://postgres:secret@127.0.0.1:${closedPort}/postgres`;
     const started = Date.now();
     try {
-      const error = await startStack({ name: 'n8n-lock-e2e-nopg', mode: 'queue' }).then(
+      const error = await startStack({ name: 'n8n-lock-e2e-nopg', mode: 'queue', keepOnFailure: false }).then(
         () => new Error('the stack started without PostgreSQL'),
         (e: Error) => e,
       );
@@ -45,6 +45,7 @@ describe.skipIf(!selectedModes().includes('queue'))('queue-mode harness faults',
     const error = await startStack({
       name: 'n8n-lock-e2e-badworker',
       mode: 'queue',
+      keepOnFailure: false,
       n8n: { workers: 2, workerEnv: { DB_POSTGRESDB_DATABASE: 'n8n_lock_e2e_does_not_exist' } },
     }).then(
       () => new Error('the stack started with broken workers'),

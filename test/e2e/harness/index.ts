@@ -44,6 +44,8 @@ export interface StackOptions {
   webhookPaths?: string[];
   redisCredential?: { id: string; name: string };
   n8n?: N8nOptions;
+  /** Keep the state directory when the start fails (default true: the logs say why; the fault tests expect failures and keep nothing). */
+  keepOnFailure?: boolean;
 }
 
 export interface Stack {
@@ -112,7 +114,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log(`stack up in ${seconds(timings.up)} after the install (${Object.entries(timings).filter(([k]) => k !== 'up').map(([k, v]) => `${k} ${seconds(v)}`).join(', ')})`);
     return { dir, install, redis, n8n, timings, stop };
   } catch (error) {
-    await stop({ keep: true });
+    await stop({ keep: options.keepOnFailure ?? true });
     throw error;
   }
 }

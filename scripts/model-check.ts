@@ -1,8 +1,12 @@
 // `npm run model-check -- --schedules N [--seed S] [--callers K]`: longer random explorations of the
 // generated lock primitives (test/model), with crashes, expiry and slow holders; prints schedules,
 // states, violations per property and how often the documented races occur.
+import { readFileSync } from 'node:fs';
 import { exhaustive, randomRun } from '../test/model/explore.js';
 import type { Scenario } from '../test/model/world.js';
+
+// lock_release as shipped before it stopped deleting when the sidecar is absent: the "before".
+const earlierRelease = JSON.parse(readFileSync(new URL('../test/model/fixtures/lock-release-deletes-counter-when-sidecar-absent.json', import.meta.url), 'utf8'));
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,6 +20,11 @@ const scenarios: Array<{ label: string; scenario: Scenario; crashRate: number }>
   { label: 'contention, crashes + cleanup', scenario: { callers, ttlSeconds: 4, maxWaitSeconds: 12, pollSeconds: 1, arrivalEverySeconds: 0.5, cleanupOnCrash: true }, crashRate: 0.2 },
   { label: 'crashes, no cleanup (TTL only)', scenario: { callers, ttlSeconds: 3, maxWaitSeconds: 15, pollSeconds: 1, arrivalEverySeconds: 1 }, crashRate: 0.3 },
   { label: 'holders that use up their whole TTL', scenario: { callers, ttlSeconds: 2, maxWaitSeconds: 15, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1 }, crashRate: 0 },
+  {
+    label: 'holders that use up their whole TTL, BEFORE (release deleted the counter when the sidecar was absent)',
+    scenario: { callers, ttlSeconds: 2, maxWaitSeconds: 15, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1, release: earlierRelease },
+    crashRate: 0,
+  },
 ];
 
 const started = Date.now();

@@ -7,6 +7,8 @@ import { Clock, Execution, RedisModel } from './executor.js';
 import type { Scenario } from './world.js';
 
 const seedTopology = JSON.parse(readFileSync(new URL('./fixtures/seed-incr-first-acquisition.json', import.meta.url), 'utf8'));
+// lock_release as shipped before it stopped deleting when the sidecar is absent.
+const releaseThatDeletesWithoutSidecar = JSON.parse(readFileSync(new URL('./fixtures/lock-release-deletes-counter-when-sidecar-absent.json', import.meta.url), 'utf8'));
 
 function random(scenario: Scenario, runs: number, crashRate: number) {
   const violations = new Map<string, { count: number; trace: string[]; message: string }>();
@@ -59,11 +61,20 @@ describe('seeded random: 5 callers, crashes, expiry', () => {
     expect([...r.violations].map(([p, v]) => `${p} x${v.count}: ${v.message}\n${v.trace.join('\n')}`)).toEqual([]);
   });
 
-  it('holders that use up their whole TTL: the documented residual release race is found and named, nothing else', () => {
-    const r = random({ callers: 4, ttlSeconds: 2, maxWaitSeconds: 12, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1 }, 200, 0);
+  const wholeTtl = { callers: 4, ttlSeconds: 2, maxWaitSeconds: 12, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1 };
+
+  it('holders that use up their whole TTL: a late release finds no sidecar and deletes nothing', () => {
+    const r = random(wholeTtl, 200, 0);
     expect([...r.violations].map(([p, v]) => `${p}: ${v.message}`)).toEqual([]);
-    // A release that arrives when its own lock has just expired finds no sidecar (idempotent path)
-    // and deletes the counter the next caller INCRed but has not yet SET a sidecar for.
+    expect(r.known.get('residual-release-race') ?? 0).toBe(0);
+    expect(r.known.get('residual-race-overlap') ?? 0).toBe(0);
+  });
+
+  it('the earlier release (DEL path also when the sidecar is absent) shows the residual race in the same schedules', () => {
+    const r = random({ ...wholeTtl, release: releaseThatDeletesWithoutSidecar }, 200, 0);
+    expect([...r.violations].map(([p, v]) => `${p}: ${v.message}`)).toEqual([]);
+    // Its late release found no sidecar and deleted the counter the next caller had INCRed but
+    // not yet given its sidecar: the next-but-one caller then got in beside it.
     expect(r.known.get('residual-release-race') ?? 0).toBeGreaterThan(50);
     expect(r.known.get('residual-race-overlap') ?? 0).toBeGreaterThan(0);
   });

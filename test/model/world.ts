@@ -18,6 +18,8 @@ export interface Scenario {
   cleanupOnCrash?: boolean;
   /** Acquisition graph to check (default: the shipped template). */
   acquisition?: any;
+  /** Another lock_release graph (a fixture) instead of the shipped template. */
+  release?: any;
 }
 
 export type Phase = 'idle' | 'acquire' | 'critical' | 'release' | 'done' | 'gave-up' | 'crashed' | 'cleanup';
@@ -49,7 +51,7 @@ export class World {
   /** Known, documented behaviours that are counted, not failed. */
   readonly known: Finding[] = [];
   private readonly acquisition: any;
-  private readonly release = template('lock_release');
+  private readonly release: any;
   private readonly cleanup: any;
   private eventsChecked = 0;
   readonly scope: string;
@@ -59,6 +61,7 @@ export class World {
     this.scope = scenario.scope ?? 'res';
     this.ttl = scenario.ttlSeconds ?? 10;
     this.acquisition = scenario.acquisition ?? template('lock_acquisition');
+    this.release = scenario.release ?? template('lock_release');
     this.cleanup = JSON.parse(JSON.stringify(template('error_handler_lock_cleanup')).replace('{{@:env:lockScopes}}', JSON.stringify([this.scope]).replace(/"/g, '\\"')));
     for (let i = 0; i < scenario.callers; i++) {
       this.actors.push({ name: `C${i}`, executionId: `exec-${i}`, phase: 'idle', startAt: this.clock.now + i * (scenario.arrivalEverySeconds ?? 0) * 1000 });

@@ -155,7 +155,12 @@ describe('lock_release topology', () => {
     expect(graph.outputs('Owner?')).toEqual([['DEL Lock Meta'], ['Ownership Mismatch — Stop']]);
     expect(graph.successors('DEL Lock Meta')).toEqual(['DEL Lock Counter']);
     expect(graph.node('Ownership Mismatch — Stop')!.parameters).toEqual({ errorMessage: '={{ $json.message }}' });
-    expect(graph.node('DEL Lock Counter')!.parameters.key).toBe("={{ $('Build Release Context').first().json.key }}");
+    expect(graph.node('DEL Lock Meta')!.parameters.key).toBe(
+      "={{ $('Verify Ownership').first().json.idempotent ? $('Build Release Context').first().json.key + ':nothing-to-release' : $('Build Release Context').first().json.meta_key }}",
+    );
+    expect(graph.node('DEL Lock Counter')!.parameters.key).toBe(
+      "={{ $('Verify Ownership').first().json.idempotent ? $('Build Release Context').first().json.key + ':nothing-to-release' : $('Build Release Context').first().json.key }}",
+    );
   });
 });
 

@@ -16,9 +16,9 @@ export function buildReleaseContext({ $input }) {
 }
 
 /**
- * Verify Ownership: an absent sidecar means already released or expired (idempotent, and the DEL
- * path still runs to free a counter orphaned between INCR and SET); a sidecar of another lock_id
- * is a LOGIC ERROR that deletes nothing.
+ * Verify Ownership: an absent sidecar means already released or expired (idempotent: the DELs then
+ * delete nothing, because the counter may already be the next holder's); a sidecar of another
+ * lock_id is a LOGIC ERROR that deletes nothing.
  */
 export function verifyOwnership({ $input, $ }) {
   const context = $('Build Release Context').first().json;

@@ -7,6 +7,7 @@ const CODE = 'error-handler-lock-cleanup';
 
 export const ERROR_HANDLER_NODES = {
   trigger: 'Error Trigger',
+  find: 'Find Lock Sidecars',
   prepare: 'Prepare Scope List',
   hasScopes: 'Has Scopes?',
   getMeta: 'GET Scope Meta',
@@ -24,9 +25,17 @@ export const LOCK_SCOPES_PLACEHOLDER = '{{@:env:lockScopes}}';
 export const LOCK_SCOPES_LINE_START = 'const LOCK_SCOPES = ';
 export const lockScopesLine = (literal: string) => `${LOCK_SCOPES_LINE_START}${literal};`;
 
+/** Every sidecar key (`n8n-lock-<scope>:meta`): how the handler finds dynamic scopes. */
+export const SIDECAR_PATTERN = 'n8n-lock-*:meta';
+
 /**
  * error_handler_lock_cleanup: frees only the locks whose sidecar names the failed execution, for
- * the scopes registered in the env YAML `lockScopes`.
+ * every scope that has a sidecar now (found with one KEYS, so dynamic scopes such as `crm-42` are
+ * freed too) and the scopes registered in the env YAML `lockScopes`.
+ *
+ * The KEYS node is the tenth node (there were nine): the Redis node has no SCAN, and the failed
+ * execution's dynamic scopes are known nowhere else. KEYS walks the whole keyspace inside Redis
+ * (measured: README); it runs once per failed locked execution, never on the lock's hot path.
  */
 export function buildErrorHandlerLockCleanup(): Workflow {
   const N = ERROR_HANDLER_NODES;
@@ -34,6 +43,7 @@ export function buildErrorHandlerLockCleanup(): Workflow {
   return new GraphBuilder()
     .add(
       errorTrigger({ ...at(N.trigger), position: [0, 300] }),
+      redisNode({ ...at(N.find), position: [110, 480] }, { operation: 'keys', keyPattern: SIDECAR_PATTERN }),
       codeNode(
         { ...at(N.prepare), position: [220, 300] },
         codeBody(CODE, 'prepareScopeList', { preamble: [lockScopesLine(LOCK_SCOPES_PLACEHOLDER)], extraArgs: 'lockScopes: LOCK_SCOPES' }),
@@ -46,7 +56,8 @@ export function buildErrorHandlerLockCleanup(): Workflow {
       redisNode({ ...at(N.delCounter), position: [1540, 100] }, { operation: 'delete', key: '={{ $json.key }}' }),
       codeNode({ ...at(N.log), position: [1760, 300] }, codeBody(CODE, 'logCleanup')),
     )
-    .connect(N.trigger, N.prepare)
+    .connect(N.trigger, N.find)
+    .connect(N.find, N.prepare)
     .connect(N.prepare, N.hasScopes)
     .connect(N.hasScopes, N.getMeta, 0)
     .connect(N.hasScopes, N.log, 1)

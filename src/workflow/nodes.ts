@@ -70,7 +70,9 @@ export type RedisOperation =
   | { operation: 'get'; key: string; propertyName: string }
   | { operation: 'incr'; key: string; ttl: string | number }
   | { operation: 'set'; key: string; value: string; ttl: string | number }
-  | { operation: 'delete'; key: string };
+  | { operation: 'delete'; key: string }
+  /** KEYS pattern (a full keyspace walk inside Redis), names only: one item `{ keys: [...] }`. */
+  | { operation: 'keys'; keyPattern: string };
 
 /** Redis v1. GET and SET always use keyType "string" (automatic fails on numbers, picks hashes for objects). */
 export function redisNode(base: Base, op: RedisOperation): WorkflowNode {
@@ -87,6 +89,9 @@ export function redisNode(base: Base, op: RedisOperation): WorkflowNode {
       break;
     case 'delete':
       parameters = { operation: 'delete', key: op.key };
+      break;
+    case 'keys':
+      parameters = { operation: 'keys', keyPattern: op.keyPattern, getValues: false };
       break;
   }
   return node(base, 'n8n-nodes-base.redis', 1, parameters, { credentials: REDIS_CREDENTIALS });

@@ -221,7 +221,7 @@ describe('render', () => {
     const rendered = JSON.parse(ok.stdout);
     expect(rendered.id).toBe('Cleanup000000001');
     expect(JSON.stringify(rendered)).not.toMatch(/\{\{@/);
-    expect(rendered.nodes[1].parameters.jsCode).toContain('const LOCK_SCOPES = ["existing"];');
+    expect(rendered.nodes.find((n: any) => n.name === 'Prepare Scope List').parameters.jsCode).toContain('const LOCK_SCOPES = ["existing"];');
     const locked = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', dir]);
     expect(locked.status).toBe(0);
     const sentinel = runCli(['render', '--env', 'dev', 'invoice_sync', '--cwd', dir]);

@@ -99,6 +99,12 @@ export class RedisModel {
     this.events.push({ op: 'expire', key, actor, before, after: entry.expiresAt, epoch: entry.epoch, at: this.clock.now });
   }
 
+  /** KEYS: live keys matching a glob (`*`, `?`; what the primitives use), sorted. */
+  keys(pattern: string): string[] {
+    const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    return [...this.data.keys()].filter((k) => regex.test(k) && this.live(k)).sort();
+  }
+
   del(key: string, actor: string): void {
     const entry = this.live(key);
     this.data.delete(key);
@@ -246,6 +252,11 @@ export class Execution {
       case 'n8n-nodes-base.redis': {
         const out: Item[] = [];
         for (const item of items) {
+          if (p.operation === 'keys') {
+            // getValues false: one item with the names (n8n-nodes-base Redis v1).
+            out.push({ json: { keys: this.redis.keys(String(this.evaluate(p.keyPattern, item))) } });
+            continue;
+          }
           const key = String(this.evaluate(p.key, item));
           if (p.operation === 'get') out.push({ json: { [p.propertyName]: this.redis.get(key, this.actor) } });
           else if (p.operation === 'incr') {

@@ -8,6 +8,8 @@ import type { Scenario } from './world.js';
 
 const seedTopology = JSON.parse(readFileSync(new URL('./fixtures/seed-incr-first-acquisition.json', import.meta.url), 'utf8'));
 // lock_release as shipped before it stopped deleting when the sidecar is absent.
+// error_handler_lock_cleanup as shipped before it found sidecars with KEYS (static lockScopes only).
+const handlerWithStaticScopesOnly = JSON.parse(readFileSync(new URL('./fixtures/error-handler-static-scopes-only.json', import.meta.url), 'utf8'));
 const releaseThatDeletesWithoutSidecar = JSON.parse(readFileSync(new URL('./fixtures/lock-release-deletes-counter-when-sidecar-absent.json', import.meta.url), 'utf8'));
 
 function random(scenario: Scenario, runs: number, crashRate: number) {
@@ -37,6 +39,17 @@ describe('exhaustive: 2 callers, every interleaving', () => {
     const r = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true }, true);
     expect(r.complete).toBe(true);
     expect(r.violations.map((v) => `${v.property}: ${v.message}`)).toEqual([]);
+  });
+
+  it('a dynamic scope (not in lockScopes): the cleanup finds the sidecar with KEYS and frees the lock, at every crash point', () => {
+    const r = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true, registeredScope: false }, true);
+    expect(r.complete).toBe(true);
+    expect(r.violations.map((v) => `${v.property}: ${v.message}`)).toEqual([]);
+  });
+
+  it('the earlier handler (static lockScopes only) leaves a dynamic scope held: property 6 fails (the checker can fail)', () => {
+    const r = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true, registeredScope: false, cleanup: handlerWithStaticScopesOnly }, true);
+    expect(r.violations.map((v) => v.property)).toContain('6-cleanup-frees-crashed-lock');
   });
 
   it('a crash without cleanup: the lock frees within its TTL although a caller keeps polling', () => {

@@ -16,10 +16,14 @@ export interface Scenario {
   arrivalEverySeconds?: number;
   /** Run the error handler for a crashed caller (error workflow semantics). */
   cleanupOnCrash?: boolean;
+  /** The scope is in the env's lockScopes (default); false: a dynamic scope, found only by the handler's KEYS. */
+  registeredScope?: boolean;
   /** Acquisition graph to check (default: the shipped template). */
   acquisition?: any;
   /** Another lock_release graph (a fixture) instead of the shipped template. */
   release?: any;
+  /** Another error_handler_lock_cleanup graph (a fixture) instead of the shipped template. */
+  cleanup?: any;
 }
 
 export type Phase = 'idle' | 'acquire' | 'critical' | 'release' | 'done' | 'gave-up' | 'crashed' | 'cleanup';
@@ -62,7 +66,8 @@ export class World {
     this.ttl = scenario.ttlSeconds ?? 10;
     this.acquisition = scenario.acquisition ?? template('lock_acquisition');
     this.release = scenario.release ?? template('lock_release');
-    this.cleanup = JSON.parse(JSON.stringify(template('error_handler_lock_cleanup')).replace('{{@:env:lockScopes}}', JSON.stringify([this.scope]).replace(/"/g, '\\"')));
+    const registered = scenario.registeredScope === false ? [] : [this.scope];
+    this.cleanup = JSON.parse(JSON.stringify(scenario.cleanup ?? template('error_handler_lock_cleanup')).replace('{{@:env:lockScopes}}', JSON.stringify(registered).replace(/"/g, '\\"')));
     for (let i = 0; i < scenario.callers; i++) {
       this.actors.push({ name: `C${i}`, executionId: `exec-${i}`, phase: 'idle', startAt: this.clock.now + i * (scenario.arrivalEverySeconds ?? 0) * 1000 });
     }
@@ -153,8 +158,17 @@ export class World {
         this.trace.push(`${a.name} t=${this.t()} gives up: ${exec.error}`);
       }
     } else if (a.phase === 'release' || a.phase === 'cleanup') {
+      const cleanup = a.phase === 'cleanup';
       a.phase = 'done';
-      if (exec.status === 'failed') this.trace.push(`${a.name} t=${this.t()} release failed: ${exec.error}`);
+      if (exec.status === 'failed') this.trace.push(`${a.name} t=${this.t()} ${cleanup ? 'cleanup' : 'release'} failed: ${exec.error}`);
+      if (cleanup) {
+        // (6) the error workflow frees the crashed holder's lock (registered scope or not).
+        const crashed = this.actors.find((x) => `cleanup(${x.name})` === a.name);
+        const live = this.redis.entry(this.key);
+        if (exec.status === 'failed' || (crashed && live && live.epoch === crashed.epoch)) {
+          this.violations.push({ property: '6-cleanup-frees-crashed-lock', message: `${a.name} finished at t=${this.t()} (${exec.status}${exec.error ? `: ${exec.error}` : ''}) and ${crashed?.name}'s lock is still held` });
+        }
+      }
     }
   }
 

@@ -149,26 +149,34 @@ describe('lock_release', () => {
 
 describe('error_handler_lock_cleanup', () => {
   const payload = { execution: { id: '47', error: { message: 'boom' } }, workflow: { id: 'WF', name: 'Flow' } };
-  const prepare = (scopes: string, json: Record<string, unknown> = payload) =>
-    both(cleanup.prepareScopeList, jsCode('error_handler_lock_cleanup', 'Prepare Scope List', scopes), { input: item(json) }, { lockScopes: JSON.parse(scopes) });
+  // Input: Find Lock Sidecars' one item `{ keys }`; the payload comes from the Error Trigger.
+  const prepare = (scopes: string, keys: unknown = [], json: Record<string, unknown> = payload) =>
+    both(cleanup.prepareScopeList, jsCode('error_handler_lock_cleanup', 'Prepare Scope List', scopes), { input: item({ keys }), nodes: { 'Error Trigger': item(json) } }, { lockScopes: JSON.parse(scopes) });
 
-  it('empty lockScopes: one no-op item whose reason tells the operator to register scopes', async () => {
+  it('no sidecar and empty lockScopes: one no-op item that says why', async () => {
     const out = await prepare('[]');
     expect(out).toHaveLength(1);
     expect(out[0]).toMatchObject({ has_scopes: false, failed_execution_id: '47' });
-    expect(out[0].reason).toMatch(/lockScopes is empty/);
+    expect(out[0].reason).toBe('no lock is held (no n8n-lock-*:meta sidecar) and lockScopes is empty: nothing to free');
   });
 
-  it('fans out one item per distinct scope', async () => {
-    const out = await prepare('["a", "b", "a", ""]');
+  it('fans out one item per distinct scope: found sidecars (dynamic scopes too), then lockScopes', async () => {
+    const out = await prepare('["a", "b", "a", ""]', ['n8n-lock-crm-42:meta', 'n8n-lock-a:meta', 'n8n-lock-x:y:meta', 'other:meta', 'n8n-lock-:meta']);
     expect(out.map((o: any) => [o.scope, o.key, o.meta_key, o.failed_execution_id])).toEqual([
       ['a', 'n8n-lock-a', 'n8n-lock-a:meta', '47'],
+      ['crm-42', 'n8n-lock-crm-42', 'n8n-lock-crm-42:meta', '47'],
+      ['x:y', 'n8n-lock-x:y', 'n8n-lock-x:y:meta', '47'],
       ['b', 'n8n-lock-b', 'n8n-lock-b:meta', '47'],
     ]);
   });
 
+  it('found sidecars alone are enough (an env without lockScopes); a missing keys list counts as none', async () => {
+    expect((await prepare('[]', ['n8n-lock-crm-7:meta'])).map((o: any) => o.scope)).toEqual(['crm-7']);
+    expect((await prepare('["s"]', undefined)).map((o: any) => o.scope)).toEqual(['s']);
+  });
+
   it('a trigger failure without execution id matches nothing and says so', async () => {
-    const out = await prepare('["a"]', { execution: {}, workflow: {} });
+    const out = await prepare('["a"]', [], { execution: {}, workflow: {} });
     expect(out).toEqual([expect.objectContaining({ has_scopes: false, failed_execution_id: null, reason: expect.stringMatching(/no id/) })]);
   });
 

@@ -30,7 +30,7 @@ describe.each(PRIMITIVE_NAMES)('primitive %s', (name) => {
   const graph = new WorkflowGraph(workflow);
 
   it('has the expected node count', () => {
-    const expected = { lock_acquisition: 15, lock_release: 8, error_handler_lock_cleanup: 9, rate_limit_check: 4 }[name];
+    const expected = { lock_acquisition: 15, lock_release: 8, error_handler_lock_cleanup: 10, rate_limit_check: 4 }[name];
     expect(workflow.nodes).toHaveLength(expected);
   });
 
@@ -172,6 +172,11 @@ describe('error_handler_lock_cleanup topology', () => {
     expect(graph.outputs('Owned?')).toEqual([['DEL Owned Meta'], ['Log Cleanup']]);
     expect(graph.successors('DEL Owned Meta')).toEqual(['DEL Owned Counter']);
     expect(graph.node('Error Trigger')!.type).toBe('n8n-nodes-base.errorTrigger');
+  });
+  it('finds every sidecar with one KEYS (names only) before preparing the scope list', () => {
+    expect(graph.successors('Error Trigger')).toEqual(['Find Lock Sidecars']);
+    expect(graph.successors('Find Lock Sidecars')).toEqual(['Prepare Scope List']);
+    expect(graph.node('Find Lock Sidecars')!.parameters).toEqual({ operation: 'keys', keyPattern: 'n8n-lock-*:meta', getValues: false });
   });
 });
 

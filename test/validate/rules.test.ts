@@ -50,7 +50,7 @@ const TABLES: Record<string, Table> = {
       ['`this` in a class is the instance (class code is strict)', () => js('class Acc { constructor() { this.n = 0; } add(x) { this.n += x; return this; } } return [{ json: { n: new Acc().add(2).n } }];')],
       ["`this` in 'use strict' code is never the global object", () => js("'use strict';\nfunction f() { return this; }\nreturn [{ json: { t: typeof f() } }];")],
       ['the name of a constructor', () => js("return $input.all().map((i) => ({ json: { kind: i.json.constructor.name, same: i.json.constructor === Object } }));")],
-      ['a rendered error handler body', () => js(String(handler.nodes[1].parameters.jsCode).replace('{{@:env:lockScopes}}', '["a","b"]'))],
+      ['a rendered error handler body', () => js(String(handler.nodes.find((n: any) => n.name === 'Prepare Scope List').parameters.jsCode).replace('{{@:env:lockScopes}}', '["a","b"]'))],
     ],
     invalid: [
       ['require', () => js("const fs = require('fs'); return [];"), /module loading \(require\)/],
@@ -83,7 +83,7 @@ const TABLES: Record<string, Table> = {
       ['bypass: inherited key constructor on the global object', () => js('const { constructor: C } = globalThis; return C;'), /the global object \(globalThis\) is destructured at \.constructor/],
       ['bypass: __proto__ of the global object', () => js('return globalThis.__proto__;'), /the global object \(globalThis\) is read at \.__proto__/],
       ['bypass: thrown and caught', () => js('try { throw this; } catch (e) { return e.helpers.request({}); }'), /the global object \(this\) is thrown/],
-      ['bypass: code on the rendered lockScopes line of a marked body', () => js(String(handler.nodes[1].parameters.jsCode).replace('{{@:env:lockScopes}}', '["a"]; require("child_process").execSync("id")')), /module loading \(require\)/],
+      ['bypass: code on the rendered lockScopes line of a marked body', () => js(String(handler.nodes.find((n: any) => n.name === 'Prepare Scope List').parameters.jsCode).replace('{{@:env:lockScopes}}', '["a"]; require("child_process").execSync("id")')), /module loading \(require\)/],
       ['getCredentials', () => js("const c = await this.getCredentials('x'); return [];"), /the global object \(this\) is read at \.getCredentials \(credential access\)/],
       ['bare helpers', () => js('return helpers.request({});'), /helpers\.\*/],
       ['$http', () => js('return $http.get("x");'), /\$http/],
@@ -176,8 +176,8 @@ const TABLES: Record<string, Table> = {
     ],
     errors: {
       "the marker on user code": [["notShipped", 19, 20]],
-      "code on the rendered lockScopes line": [["notShipped", 18, 20]],
-      "a lockScopes line that is not a list of strings": [["notShipped", 18, 20]],
+      "code on the rendered lockScopes line": [["notShipped", 39, 20]],
+      "a lockScopes line that is not a list of strings": [["notShipped", 39, 20]],
       "an edited primitive": [["notShipped", 31, 20]],
     },
   },

@@ -1,32 +1,28 @@
 // Code-node bodies of error_handler_lock_cleanup (see lock-acquisition.js for the conventions).
 
 /**
- * Prepare Scope List: one item per scope registered in the env's lockScopes, each carrying the
- * failed execution's id from the Error Trigger payload.
+ * Prepare Scope List: one item per scope to check: every scope that has a sidecar now (from Find
+ * Lock Sidecars: `n8n-lock-<scope>:meta`, so dynamic scopes too), then the env's lockScopes, each
+ * carrying the failed execution's id from the Error Trigger payload.
  */
-export function prepareScopeList({ $input, lockScopes }) {
-  const payload = $input.first().json;
+export function prepareScopeList({ $input, $, lockScopes }) {
+  const payload = $('Error Trigger').first().json;
   const execution = payload.execution || {};
   const workflow = payload.workflow || {};
   const failedExecutionId = execution.id === null || execution.id === undefined || execution.id === '' ? null : String(execution.id);
   const scopes = [];
-  for (const scope of Array.isArray(lockScopes) ? lockScopes : []) {
+  const add = (scope) => {
     const name = scope === null || scope === undefined ? '' : String(scope).trim();
     if (name !== '' && !scopes.includes(name)) scopes.push(name);
+  };
+  const sidecars = ($input.first() && Array.isArray($input.first().json.keys) ? $input.first().json.keys : []).map(String).sort();
+  for (const key of sidecars) {
+    if (key.startsWith('n8n-lock-') && key.endsWith(':meta')) add(key.slice('n8n-lock-'.length, -':meta'.length));
   }
+  for (const scope of Array.isArray(lockScopes) ? lockScopes : []) add(scope);
   const common = { failed_execution_id: failedExecutionId, failed_workflow_id: workflow.id || null, failed_workflow_name: workflow.name || null };
   if (scopes.length === 0) {
-    return [
-      {
-        json: {
-          has_scopes: false,
-          ...common,
-          reason:
-            'lockScopes is empty in this environment: register the scopes your workflows lock in the env YAML ' +
-            '(n8n-lock add-lock-to-workflow appends static scopes) so failed executions get their locks freed',
-        },
-      },
-    ];
+    return [{ json: { has_scopes: false, ...common, reason: 'no lock is held (no n8n-lock-*:meta sidecar) and lockScopes is empty: nothing to free' } }];
   }
   if (failedExecutionId === null) {
     return [

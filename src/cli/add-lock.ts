@@ -33,8 +33,9 @@ export function registerAddLock(program: Command): void {
       .option('--max-wait-seconds <n>', 'how long a waiter polls before it fails (default 300)', nonNegativeNumber('--max-wait-seconds'))
       .option('--poll-seconds <n>', 'wait between polls while the lock is held (default 1; fractions work)', positiveNumber('--poll-seconds'))
       .option('--fail-fast', 'fail at once when the lock is held instead of waiting')
-      .option('--lock-on-error', 'register the cleanup error workflow (settings.errorWorkflow) so a failed execution frees its locks')
-      .option('--force', 'with --lock-on-error: replace a different existing settings.errorWorkflow')
+      .option('--lock-on-error', 'register the cleanup error workflow (settings.errorWorkflow) so a failed execution frees its locks (the default)')
+      .option('--no-lock-on-error', 'do not register it: a failed execution keeps its lock until the TTL')
+      .option('--force', 'replace a different existing settings.errorWorkflow with the cleanup handler (without it, yours is kept)')
       .option('--set-execution-order-v1', 'switch a workflow without settings.executionOrder "v1" to v1 (required for the wiring)')
       .option('--env <names>', 'comma-separated environments whose lockScopes get a static scope (default: the only one)')
       .option('--dry-run', 'print the JSON Patch and a summary; write nothing'),
@@ -47,20 +48,22 @@ export function registerAddLock(program: Command): void {
       maxWaitSeconds: options.maxWaitSeconds,
       pollSeconds: options.pollSeconds,
       failFast: options.failFast,
-      lockOnError: options.lockOnError,
+      lockOnError: options.lockOnError !== false,
       force: options.force,
       setExecutionOrderV1: options.setExecutionOrderV1,
       file: file.label,
     });
 
-    const needsEnvs = result.staticScope !== undefined || options.lockOnError;
+    const usesHandler = result.onFailure === 'handler';
+    const needsEnvs = result.staticScope !== undefined || usesHandler;
     const envs = needsEnvs ? loadSelectedEnvs(layout, options.env) : [];
-    if (options.lockOnError) {
-      if (envs.length === 0) throw new InputError(`--lock-on-error: no environment files in ${display(layout, layout.envsDir)} to check that error_handler_lock_cleanup is registered`);
+    if (usesHandler) {
+      // The cleanup handler is registered by default: it must exist where the workflow is deployed.
+      const why = 'add-lock-to-workflow registers the cleanup error workflow (so a failed execution frees its lock)';
+      const fix = `run n8n-lock create-lock --include-error-handler${options.env ? ` --env ${options.env}` : ''} first, or pass --no-lock-on-error`;
+      if (envs.length === 0) throw new InputError(`${why}, but there are no environment files in ${display(layout, layout.envsDir)} to register error_handler_lock_cleanup in: ${fix}`);
       const missing = envs.filter((env) => !env.data.workflows?.error_handler_lock_cleanup).map((env) => env.file);
-      if (missing.length > 0) {
-        throw new InputError(`--lock-on-error: error_handler_lock_cleanup is not registered in ${missing.join(', ')}: run n8n-lock create-lock --include-error-handler first`);
-      }
+      if (missing.length > 0) throw new InputError(`${why}, but error_handler_lock_cleanup is not registered in ${missing.join(', ')}: ${fix}`);
     }
     const envChanges: string[] = [];
     if (result.staticScope !== undefined) {
@@ -73,7 +76,8 @@ export function registerAddLock(program: Command): void {
   withExamples(command, [
     'n8n-lock add-lock-to-workflow invoice_sync --scope-expression excel-sharepoint-write',
     "n8n-lock add-lock-to-workflow crm_update --scope-expression '=crm-{{ $json.body.recordId }}' --fail-fast",
-    'n8n-lock add-lock-to-workflow nightly --scope-expression global --lock-on-error --ttl-seconds 3600 --env dev,prod',
+    'n8n-lock add-lock-to-workflow nightly --scope-expression global --ttl-seconds 3600 --env dev,prod',
+    'n8n-lock add-lock-to-workflow scratch --scope-expression global --no-lock-on-error',
     'n8n-lock add-lock-to-workflow invoice_sync --scope-expression global --dry-run',
   ]);
 }

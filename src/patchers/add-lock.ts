@@ -36,8 +36,9 @@ export interface AddLockOptions {
   maxWaitSeconds?: number;
   pollSeconds?: number;
   failFast?: boolean;
+  /** Register the cleanup error workflow (the CLI's default; --no-lock-on-error turns it off). */
   lockOnError?: boolean;
-  /** Replace an existing different settings.errorWorkflow. */
+  /** Replace an existing different settings.errorWorkflow (else it is kept, with a note). */
   force?: boolean;
   setExecutionOrderV1?: boolean;
   /** For messages: the workflow's file. */
@@ -47,6 +48,11 @@ export interface AddLockOptions {
 export interface AddLockResult extends PatchResult {
   /** The scope when it is the same for every execution (goes into lockScopes). */
   staticScope: string | undefined;
+  /**
+   * What frees the lock when an execution fails: 'handler' (settings.errorWorkflow is the cleanup
+   * handler), 'kept-other' (a different error workflow was kept: only the TTL), 'ttl' (cleanup off).
+   */
+  onFailure: 'handler' | 'kept-other' | 'ttl';
 }
 
 /**
@@ -87,16 +93,20 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
   const settingsAbsent = workflow.settings === undefined;
   const order = requireExecutionOrderV1(workflow, Boolean(options.setExecutionOrderV1), file);
   if (order.changed) savedSettings.executionOrder = order.original;
+  let onFailure: AddLockResult['onFailure'] = 'ttl';
+  let keptErrorWorkflow: unknown;
   if (options.lockOnError) {
     const current = workflow.settings?.errorWorkflow;
+    onFailure = 'handler';
     if (!isPlaceholderFor(current, 'workflows.error_handler_lock_cleanup.id')) {
       if (current !== undefined && current !== '' && !options.force) {
-        throw new InputError(
-          `${file}: settings.errorWorkflow is already ${JSON.stringify(current)}; use --force to replace it with the lock cleanup handler (n8n runs one error workflow per workflow)`,
-        );
+        // n8n runs one error workflow per workflow: the user's stays, and the note says how to combine.
+        onFailure = 'kept-other';
+        keptErrorWorkflow = current;
+      } else {
+        savedSettings.errorWorkflow = current === undefined ? null : current;
+        workflow.settings = { ...(workflow.settings ?? {}), errorWorkflow: CLEANUP_HANDLER_ID };
       }
-      savedSettings.errorWorkflow = current === undefined ? null : current;
-      workflow.settings = { ...(workflow.settings ?? {}), errorWorkflow: CLEANUP_HANDLER_ID };
     }
   }
 
@@ -177,8 +187,8 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
   inserted[0] = markNode(inserted[0], 'lock-acquire', ADD_LOCK_COMMAND, state);
   insertion.commit();
 
-  const notes = describeLock(scope.staticScope, scope.expression, entries.length, ends, graph, order.changed, Boolean(options.lockOnError));
-  return { ...patchResult(input, workflow, notes), staticScope: scope.staticScope };
+  const notes = describeLock(scope.staticScope, scope.expression, entries.length, ends, graph, order.changed, onFailure, keptErrorWorkflow);
+  return { ...patchResult(input, workflow, notes), staticScope: scope.staticScope, onFailure };
 }
 
 function acquireInputs(scopeExpression: string, options: AddLockOptions): WorkflowInput[] {
@@ -204,14 +214,23 @@ function describeLock(
   ends: PathEnd[],
   graph: WorkflowGraph,
   switchedOrder: boolean,
-  lockOnError: boolean,
+  onFailure: AddLockResult['onFailure'],
+  keptErrorWorkflow: unknown,
 ): string[] {
   const notes: string[] = [];
-  if (staticScope !== undefined) notes.push(`scope "${staticScope}" is static: it is added to lockScopes of the selected env(s) so the error handler can free it`);
-  else {
+  if (onFailure === 'handler') {
     notes.push(
-      `scope ${expression} is dynamic: the error handler frees only scopes listed in lockScopes, so after a failure these locks are freed by their TTL unless you list the concrete scopes`,
+      staticScope !== undefined
+        ? `a failed execution frees its lock: settings.errorWorkflow is the cleanup handler (scope "${staticScope}" is also added to lockScopes of the selected env(s))`
+        : `a failed execution frees its lock whatever ${expression} evaluated to: settings.errorWorkflow is the cleanup handler, which finds every held scope by its sidecar`,
     );
+  } else if (onFailure === 'kept-other') {
+    notes.push(
+      `settings.errorWorkflow is already ${JSON.stringify(keptErrorWorkflow)}: kept. n8n runs one error workflow per workflow, so a failed execution's lock is freed only by its TTL. ` +
+        'To combine them, copy the cleanup into your error workflow (n8n-lock copy-primitive error_handler_lock_cleanup: every node after its Error Trigger), or re-run with --force to make the cleanup handler this workflow\'s error workflow instead',
+    );
+  } else {
+    notes.push('--no-lock-on-error: a failed execution keeps its lock until the TTL (validate warns: lock-cleanup-on-failure)');
   }
   if (entryCount > 1) notes.push(`${entryCount} entry points are wrapped, each with its own Lock Acquire`);
   const endText = ends.map((e) => (e.output === 0 ? `"${e.node}"` : `"${e.node}" output ${e.output}`)).join(', ');
@@ -220,7 +239,7 @@ function describeLock(
   notes.push('a node that outputs zero items (e.g. a Filter that drops everything) ends its path without reaching the release: that lock is freed by the error workflow or its TTL');
   const stops = graph.nodes.filter((n) => n.type === 'n8n-nodes-base.stopAndError').map((n) => `"${n.name}"`);
   if (stops.length > 0) {
-    notes.push(`${stops.join(', ')} fail${stops.length === 1 ? 's' : ''} the execution: ${lockOnError ? 'the cleanup error workflow frees the lock' : 'the lock stays until its TTL unless --lock-on-error registers the cleanup error workflow'}`);
+    notes.push(`${stops.join(', ')} fail${stops.length === 1 ? 's' : ''} the execution: ${onFailure === 'handler' ? 'the cleanup error workflow frees the lock' : 'the lock stays until its TTL'}`);
   }
   if (switchedOrder) notes.push('settings.executionOrder was set to "v1" (n8n now orders parallel branches the v1 way); remove-lock restores the original setting');
   return notes;

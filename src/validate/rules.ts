@@ -18,6 +18,7 @@ import { placeholdersResolve } from './rules/placeholders-resolve.js';
 import { rateLimitGate } from './rules/rate-limit-gate.js';
 import { executionOrderV1 } from './rules/execution-order-v1.js';
 import { lockZeroItemPath } from './rules/lock-zero-item-path.js';
+import { lockCleanupOnFailure } from './rules/lock-cleanup-on-failure.js';
 
 /** Every rule, in report order. The inventory is data: a test checks each has docs and a test table. */
 export const RULES: readonly Rule[] = [
@@ -40,6 +41,7 @@ export const RULES: readonly Rule[] = [
   rateLimitGate,
   executionOrderV1,
   lockZeroItemPath,
+  lockCleanupOnFailure,
 ];
 
 /** Findings the engine itself reports (not from a rule's check). */

@@ -52,11 +52,12 @@ describe('add-lock-to-workflow', () => {
     expect(fastJsonPatch.applyPatch(structuredClone(FLOW), patch).newDocument).toEqual(written);
   });
 
-  it('a dynamic scope says what cleanup will not cover and leaves lockScopes alone', () => {
+  it('a dynamic scope: cleanup is registered by default and covers it (the handler finds sidecars); lockScopes is left alone', () => {
     const dir = repo();
     const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', '=crm-{{ $json.body.id }}', '--cwd', dir]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toContain('is dynamic: the error handler frees only scopes listed in lockScopes');
+    expect(result.stderr).toContain('note: a failed execution frees its lock whatever =crm-{{ $json.body.id }} evaluated to: settings.errorWorkflow is the cleanup handler');
+    expect(JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).settings.errorWorkflow).toBe('{{@:env:workflows.error_handler_lock_cleanup.id}}');
     expect(readFileSync(join(dir, 'envs/dev.yml'), 'utf8')).toBe(DEV);
   });
 
@@ -72,29 +73,43 @@ describe('add-lock-to-workflow', () => {
     expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
   });
 
-  it('--lock-on-error sets the cleanup handler; a different existing errorWorkflow needs --force', () => {
-    const dir = repo();
-    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--cwd', dir]).status).toBe(0);
-    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
-    expect(wf.settings.errorWorkflow).toBe('{{@:env:workflows.error_handler_lock_cleanup.id}}');
+  it('the cleanup handler is registered by default (--lock-on-error says so explicitly); --no-lock-on-error leaves settings alone', () => {
+    for (const flags of [[], ['--lock-on-error']]) {
+      const dir = repo();
+      expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', ...flags, '--cwd', dir]).status).toBe(0);
+      const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+      expect(wf.settings.errorWorkflow).toBe('{{@:env:workflows.error_handler_lock_cleanup.id}}');
+    }
+    const off = repo();
+    const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--no-lock-on-error', '--cwd', off]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('note: --no-lock-on-error: a failed execution keeps its lock until the TTL');
+    expect(JSON.parse(readFileSync(join(off, 'workflows/invoice_sync.json'), 'utf8')).settings).toEqual({ executionOrder: 'v1' });
+  });
 
+  it('a different existing errorWorkflow is kept, and the note says how to combine them; --force replaces it; remove restores', () => {
     const other = repo({ 'workflows/invoice_sync.json': JSON.stringify({ ...FLOW, settings: { executionOrder: 'v1', errorWorkflow: 'Alerts0000000001' } }) });
     const before = snapshot(other);
-    const refused = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--cwd', other]);
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain('settings.errorWorkflow is already "Alerts0000000001"; use --force');
-    expect(snapshot(other)).toEqual(before);
-    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--force', '--cwd', other]).status).toBe(0);
+    const kept = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--cwd', other]);
+    expect(kept.status).toBe(0);
+    expect(kept.stderr).toContain('note: settings.errorWorkflow is already "Alerts0000000001": kept. n8n runs one error workflow per workflow, so a failed execution\'s lock is freed only by its TTL. To combine them, copy the cleanup into your error workflow (n8n-lock copy-primitive error_handler_lock_cleanup');
+    expect(JSON.parse(readFileSync(join(other, 'workflows/invoice_sync.json'), 'utf8')).settings.errorWorkflow).toBe('Alerts0000000001');
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', other]).status).toBe(0);
+    expect(snapshot(other)['workflows/invoice_sync.json']).toBe(before['workflows/invoice_sync.json']);
+    expect(runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--force', '--cwd', other]).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(other, 'workflows/invoice_sync.json'), 'utf8')).settings.errorWorkflow).toBe('{{@:env:workflows.error_handler_lock_cleanup.id}}');
     expect(runCli(['remove-lock', 'invoice_sync', '--cwd', other]).status).toBe(0);
     expect(snapshot(other)['workflows/invoice_sync.json']).toBe(before['workflows/invoice_sync.json']);
   });
 
-  it('--lock-on-error refuses when the handler is not registered in every selected env', () => {
+  it('refuses, changing nothing, when the handler is not registered in every selected env (cleanup is the default)', () => {
     const dir = repo({ 'envs/prod.yml': 'workflows: {}\n' });
     const before = snapshot(dir);
-    const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--lock-on-error', '--env', 'dev,prod', '--cwd', dir]);
+    const result = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'g', '--env', 'dev,prod', '--cwd', dir]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('error_handler_lock_cleanup is not registered in envs/prod.yml: run n8n-lock create-lock --include-error-handler first');
+    expect(result.stderr).toBe(
+      'n8n-lock: add-lock-to-workflow registers the cleanup error workflow (so a failed execution frees its lock), but error_handler_lock_cleanup is not registered in envs/prod.yml: run n8n-lock create-lock --include-error-handler --env dev,prod first, or pass --no-lock-on-error\n',
+    );
     expect(snapshot(dir)).toEqual(before);
   });
 
@@ -162,7 +177,7 @@ describe('add-lock-to-workflow', () => {
     };
     const text = JSON.stringify(flow, null, 2) + '\n';
     const dir = tempRepo({ 'workflows/odd.json': text, 'envs/dev.yml': 'lockScopes: []\n' });
-    const added = runCli(['add-lock-to-workflow', 'odd', '--scope-expression', 'odd', '--cwd', dir]);
+    const added = runCli(['add-lock-to-workflow', 'odd', '--scope-expression', 'odd', '--no-lock-on-error', '--cwd', dir]);
     expect(added.status, added.stderr).toBe(0);
     const locked = JSON.parse(readFileSync(join(dir, 'workflows/odd.json'), 'utf8'));
     expect(locked.nodes.find((n: any) => n.name === 'No Version')).toEqual({ ...flow.nodes[1], position: [660, 0] });
@@ -172,7 +187,7 @@ describe('add-lock-to-workflow', () => {
     expect(readFileSync(join(dir, 'workflows/odd.json'), 'utf8')).toBe(text);
     // What the patchers read must still be there: a node without a name is refused, naming the path.
     const broken = tempRepo({ 'workflows/b.json': JSON.stringify({ ...flow, nodes: [...flow.nodes, { type: 'n8n-nodes-base.noOp' }] }), 'envs/dev.yml': 'lockScopes: []\n' });
-    const refused = runCli(['add-lock-to-workflow', 'b', '--scope-expression', 'x', '--cwd', broken]);
+    const refused = runCli(['add-lock-to-workflow', 'b', '--scope-expression', 'x', '--no-lock-on-error', '--cwd', broken]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/workflows\/b\.json: not an n8n workflow: nodes\[3\]\.name/);
   });

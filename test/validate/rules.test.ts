@@ -16,7 +16,7 @@ function flow(nodes: Wf[], settings: Wf = { executionOrder: 'v1' }): Wf {
   return { name: 'T', nodes, connections, settings };
 }
 const js = (code: string) => flow([trigger, codeNode(code)]);
-const locked = (scope = 'global', extra: Wf = {}) => addLock(flow([trigger, codeNode('return $input.all();')]), { scopeExpression: scope, ...extra }).workflow;
+const locked = (scope = 'global', extra: Wf = {}, settings: Wf = {}) => addLock(flow([trigger, codeNode('return $input.all();')], { executionOrder: 'v1', ...settings }), { scopeExpression: scope, ...extra }).workflow;
 const env = (yaml: string) => parseEnvFile(yaml, 'envs/dev.yml', 'dev');
 
 function findings(wf: Wf | Wf[], ruleId: string, options: Partial<ValidateOptions> = {}) {
@@ -323,6 +323,17 @@ const TABLES: Record<string, Table> = {
     invalid: [['a lock without executionOrder', () => { const wf = locked(); delete wf.settings.executionOrder; return wf; }, /settings\.executionOrder is null/]],
     errors: {
       "a lock without executionOrder": [["notV1", 297, 15]],
+    },
+  },
+  'lock-cleanup-on-failure': {
+    valid: [['cleanup registered', () => locked('g', { lockOnError: true })], ['no lock', () => js('return [];')]],
+    invalid: [
+      ['no error workflow', () => locked('g'), /"Lock Acquire" takes a lock, but the workflow has no error workflow: a failed execution keeps the lock until its TTL \(86400 s\)/],
+      ['another error workflow kept', () => locked('g', { lockOnError: true }, { errorWorkflow: 'Mine' }), /settings\.errorWorkflow is "Mine", not the cleanup handler/],
+    ],
+    errors: {
+      "no error workflow": [["noCleanup", 29, 5]],
+      "another error workflow kept": [["noCleanup", 29, 5]],
     },
   },
   'lock-zero-item-path': {

@@ -66,7 +66,9 @@ export function buildRepository(dir: string): Deployment {
   const legacyRefusal = n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy']);
   must(n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy', '--set-execution-order-v1']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'fail_fast', '--scope-expression', 'e2e-held', '--fail-fast']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'failing', '--scope-expression', 'e2e-cleanup', '--lock-on-error']));
+  // Default options: the cleanup error workflow is registered; one static, one dynamic scope.
+  must(n8nLock(repo, ['add-lock-to-workflow', 'failing', '--scope-expression', 'e2e-cleanup']));
+  must(n8nLock(repo, ['add-lock-to-workflow', 'failing_dynamic', '--scope-expression', '=e2e-dyn-{{ $json.query.id }}']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'slow', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'crash_waiter', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20', '--max-wait-seconds', '60']));
   must(n8nLock(repo, ['add-rate-limit-to-workflow', 'limited', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-rate']));

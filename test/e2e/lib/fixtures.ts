@@ -81,6 +81,7 @@ export function userWorkflows(): Record<string, unknown> {
     legacy: chain('E2E Legacy Order', [webhook('legacy'), ...section('e2e-legacy-intervals', 0.2)], null),
     fail_fast: chain('E2E Fail Fast', [webhook('fail-fast'), code('Work', 'return [{ json: { worked: true } }];')]),
     failing: chain('E2E Failing', [webhook('failing'), code('Explode', "throw new Error('boom inside the critical section');")]),
+    failing_dynamic: chain('E2E Failing Dynamic', [webhook('failing-dynamic'), code('Explode', "throw new Error('boom inside a dynamic-scope lock');")]),
     slow: chain('E2E Slow Holder', [webhook('slow', 'onReceived'), wait('Hold Long', 40), code('Done', 'return [{ json: { done: true } }];')]),
     // Waits for the slow holder's scope in the queue-mode crash scenario.
     crash_waiter: chain('E2E Crash Waiter', [webhook('crash-waiter'), ...section('e2e-crash-intervals', 0.1)]),
@@ -121,4 +122,4 @@ export function userWorkflows(): Record<string, unknown> {
 }
 
 /** Webhook paths to wait for before the suite starts calling. */
-export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];
+export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'failing-dynamic', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

@@ -3,6 +3,7 @@
 // states, violations per property and how often the documented races occur.
 import { readFileSync } from 'node:fs';
 import { exhaustive, randomRun } from '../test/model/explore.js';
+import { burstThenSteady, edgeBurst, randomArrivals } from '../test/model/rate-limit.js';
 import type { Scenario } from '../test/model/world.js';
 
 // lock_release as shipped before it stopped deleting when the sidecar is absent: the "before".
@@ -50,4 +51,21 @@ for (const { label, scenario, crashRate } of scenarios) {
 }
 const small = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true }, true);
 console.log(`\nexhaustive, 2 callers with crash points and cleanup: ${small.states} distinct states, complete=${small.complete}, violations ${small.violations.length}`);
+
+// Rate limits: the most calls allowed in any window-long interval, limit 5 per 10 s.
+console.log('\nrate limits, limit 5 per 10 s: most calls allowed in any 10 s interval');
+for (const algorithm of ['fixed', 'sliding'] as const) {
+  const random = randomArrivals(algorithm, schedules, { limit: 5, windowSeconds: 10, calls: 30, seed });
+  const edge = edgeBurst(algorithm, 5, 10).maxInAnyWindow;
+  // The adversary's best spacing of the steady calls after a burst at the end of a window.
+  let adversarial = { max: 0, every: 0 };
+  for (let every = 250; every <= 5000; every += 250) {
+    const max = burstThenSteady(algorithm, 5, 10, every).maxInAnyWindow;
+    if (max > adversarial.max) adversarial = { max, every };
+  }
+  console.log(
+    `  ${algorithm.padEnd(7)}: random (${schedules} schedules of 30 calls over 3 windows, interleaved): worst ${random.worst}, mean ${random.mean.toFixed(2)}; ` +
+      `12 + 12 calls around a window edge: ${edge}; burst of 5 at the end of a window, then a call every ${adversarial.every} ms: ${adversarial.max}`,
+  );
+}
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

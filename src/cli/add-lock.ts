@@ -29,7 +29,7 @@ export function registerAddLock(program: Command): void {
       .description('wrap a workflow in lock_acquisition / lock_release calls so two executions on one scope never overlap')
       .argument('<key>', 'workflow key: workflows/<key>.json')
       .requiredOption('--scope-expression <expr>', 'what to lock: a literal (global), =expr, ={{ expr }} or =text-{{ expr }}')
-      .option('--ttl-seconds <n>', 'lock TTL: a crashed holder frees the lock after this (default 86400)', positiveInt('--ttl-seconds'))
+      .option('--ttl-seconds <n>', 'lock TTL, longer than the critical section ever takes: what frees a lock nothing else frees (a killed worker) (default 300)', positiveInt('--ttl-seconds'))
       .option('--max-wait-seconds <n>', 'how long a waiter polls before it fails (default 300)', nonNegativeNumber('--max-wait-seconds'))
       .option('--poll-seconds <n>', 'wait between polls while the lock is held (default 1; fractions work)', positiveNumber('--poll-seconds'))
       .option('--fail-fast', 'fail at once when the lock is held instead of waiting')

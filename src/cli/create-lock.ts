@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { PRIMITIVES, type PrimitiveName } from '../primitives/index.js';
+import { PRIMITIVES, RATE_LIMIT_ALGORITHMS, type PrimitiveName, type RateLimitAlgorithm } from '../primitives/index.js';
+import { Option } from 'commander';
 import { ensureLockScopes, registerWorkflow } from '../envs/env-file.js';
 import { WritePlan } from './io.js';
 import { loadSelectedEnvs, planEnvWrites } from './envs.js';
@@ -12,6 +13,7 @@ interface CreateLockOptions {
   env?: string;
   includeErrorHandler?: boolean;
   includeRateLimit?: boolean;
+  algorithm: RateLimitAlgorithm;
   forceOverwrite?: boolean;
 }
 
@@ -21,14 +23,15 @@ export function registerCreateLock(program: Command): void {
       .command('create-lock')
       .description('install lock_acquisition and lock_release (plus chosen extras) into the repo and register them in the env YAML')
       .option('--include-error-handler', 'also install error_handler_lock_cleanup (frees a failed execution\'s locks)')
-      .option('--include-rate-limit', 'also install rate_limit_check')
+      .option('--include-rate-limit', 'also install the rate-limit primitive of --algorithm')
+      .addOption(new Option('--algorithm <name>', 'with --include-rate-limit: fixed (rate_limit_check) or sliding (rate_limit_sliding)').choices(Object.keys(RATE_LIMIT_ALGORITHMS)).default('fixed'))
       .option('--force-overwrite', 'replace primitive files that differ from the shipped version')
       .option('--env <names>', 'comma-separated environments to register in (default: the only one)'),
   ).action((options: CreateLockOptions) => {
     const layout = detectLayout(options.cwd);
     const names: PrimitiveName[] = ['lock_acquisition', 'lock_release'];
     if (options.includeErrorHandler) names.push('error_handler_lock_cleanup');
-    if (options.includeRateLimit) names.push('rate_limit_check');
+    if (options.includeRateLimit) names.push(RATE_LIMIT_ALGORITHMS[options.algorithm]);
 
     // Everything is read and checked first; the plan is committed last (exit 2 changes nothing).
     const envs = loadSelectedEnvs(layout, options.env);
@@ -55,6 +58,7 @@ export function registerCreateLock(program: Command): void {
   withExamples(command, [
     'n8n-lock create-lock',
     'n8n-lock create-lock --include-error-handler --include-rate-limit --env dev,prod',
+    'n8n-lock create-lock --include-rate-limit --algorithm sliding',
     'n8n-lock create-lock --cwd ../my-n8n-repo --force-overwrite',
   ]);
 }

@@ -28,6 +28,16 @@ import {
 
 export const ADD_LOCK_COMMAND = 'add-lock-to-workflow';
 export const CLEANUP_HANDLER_ID = placeholder('workflows.error_handler_lock_cleanup.id');
+
+/**
+ * The lock's default TTL (the seed's was 86400). With the cleanup handler registered (the default),
+ * a failed execution frees its lock at once, and n8n runs the error workflow for executions a
+ * regular-mode crash interrupted when it starts again (measured: freed 11 s after the lock was taken,
+ * right after the restart). The TTL is the backstop for what nothing else frees (a SIGKILLed
+ * queue-mode worker: freed by the TTL), so it matches how long a caller waits by default
+ * (max_wait_seconds 300): a crash blocks a scope for minutes, not a day.
+ */
+export const DEFAULT_TTL_SECONDS = 300;
 const MERGE_MAX_INPUTS = 10;
 
 export interface AddLockOptions {
@@ -194,7 +204,7 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
 function acquireInputs(scopeExpression: string, options: AddLockOptions): WorkflowInput[] {
   const inputs: WorkflowInput[] = [
     { name: 'scope', type: 'string', value: scopeExpression },
-    { name: 'ttl_seconds', type: 'number', value: options.ttlSeconds ?? 86400 },
+    { name: 'ttl_seconds', type: 'number', value: options.ttlSeconds ?? DEFAULT_TTL_SECONDS },
     // The caller's ids: inside the primitive, $execution is the primitive's own execution.
     { name: 'execution_id', type: 'string', value: '={{ $execution.id }}' },
     { name: 'wait_till_lock_released', type: 'boolean', value: !options.failFast },

@@ -2,9 +2,10 @@ import { InputError } from '../errors.js';
 import { normalizeScopeExpression } from '../workflow/expressions.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import { executeWorkflowCall, ifNode, mergeKeepFirstInput, setFields, stopAndErrorNode } from '../workflow/nodes.js';
-import { placeholder } from '../workflow/placeholders.js';
+import { placeholder, targetWorkflowKey } from '../workflow/placeholders.js';
+import { RATE_LIMIT_ALGORITHMS, type RateLimitAlgorithm } from '../primitives/index.js';
 import type { Workflow } from '../workflow/schema.js';
-import { callsTo } from './calls.js';
+import { rateLimitCalls } from './calls.js';
 import {
   addConnection,
   clone,
@@ -31,12 +32,14 @@ export interface AddRateLimitOptions {
   /** Default: one window per workflow (`$workflow.id`). */
   scopeExpression?: string;
   onDenied?: 'passthrough' | 'stop';
+  /** fixed (rate_limit_check, the default) or sliding (rate_limit_sliding). */
+  algorithm?: RateLimitAlgorithm;
   setExecutionOrderV1?: boolean;
   file?: string;
 }
 
 /**
- * Gates a workflow with rate_limit_check (cli.md):
+ * Gates a workflow with rate_limit_check, or rate_limit_sliding for the sliding window (cli.md):
  *
  *   Trigger ─┬─> Rate Limit ──────────> Rate Limit Restore Items (input 1)
  *            └─────────────────────────> Rate Limit Restore Items (input 0) ──> Rate Limit Allowed?
@@ -52,9 +55,11 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
   if (!(options.windowSeconds > 0)) throw new InputError(`--window-seconds must be greater than 0 (got ${options.windowSeconds})`);
   const scope = normalizeScopeExpression(options.scopeExpression ?? '={{ $workflow.id }}');
   const workflow = clone(input);
-  const existing = callsTo(workflow, 'rate_limit_check');
+  const primitive = RATE_LIMIT_ALGORITHMS[options.algorithm ?? 'fixed'];
+  if (!primitive) throw new InputError(`--algorithm must be fixed or sliding (got ${JSON.stringify(options.algorithm)})`);
+  const existing = rateLimitCalls(workflow);
   if (existing.length > 0) {
-    throw new InputError(`${file}: already rate limited (node "${existing[0].name}" calls rate_limit_check); remove it first with n8n-lock remove-rate-limit`);
+    throw new InputError(`${file}: already rate limited (node "${existing[0].name}" calls ${targetWorkflowKey(existing[0].parameters ?? {})}); remove it first with n8n-lock remove-rate-limit`);
   }
   const graph = new WorkflowGraph(workflow);
   if (graph.triggers().length === 0) throw new InputError(`${file}: has no (enabled) trigger node: nothing starts it, so there is nothing to rate limit`);
@@ -87,7 +92,7 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
     const decision = (field: string) => `$('${call.replace(/'/g, "\\'")}').first().json.${field}`;
     inserted.push(
       markNode(
-        executeWorkflowCall({ idSeed: seed(call), name: call, position: place([tx + COLUMN, ty + 160]) }, placeholder('workflows.rate_limit_check.id'), [
+        executeWorkflowCall({ idSeed: seed(call), name: call, position: place([tx + COLUMN, ty + 160]) }, placeholder(`workflows.${primitive}.id`), [
           { name: 'scope', type: 'string', value: scope.expression },
           { name: 'limit', type: 'number', value: options.limit },
           { name: 'windowSeconds', type: 'number', value: options.windowSeconds },

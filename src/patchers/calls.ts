@@ -9,6 +9,11 @@ export function callsTo(workflow: Workflow, key: string): WorkflowNode[] {
   return workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && targetWorkflowKey(n.parameters ?? {}) === key);
 }
 
+/** Rate-limit calls of either algorithm (rate_limit_check, rate_limit_sliding). */
+export function rateLimitCalls(workflow: Workflow): WorkflowNode[] {
+  return [...callsTo(workflow, 'rate_limit_check'), ...callsTo(workflow, 'rate_limit_sliding')];
+}
+
 /** `$('A').first().json.<field>`, or a chain picking whichever of several nodes ran. */
 export function firstJsonOf(nodeNames: string[], field: string): string {
   const ref = (name: string) => `$('${name.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;

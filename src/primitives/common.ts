@@ -9,7 +9,7 @@ import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 export const PRIMITIVE_MARKER = '// @n8n-evol-I:primitive';
 
 /** The names of the four primitives, which are also their workflow keys and template file names. */
-export const PRIMITIVE_NAMES = ['lock_acquisition', 'lock_release', 'error_handler_lock_cleanup', 'rate_limit_check'] as const;
+export const PRIMITIVE_NAMES = ['lock_acquisition', 'lock_release', 'error_handler_lock_cleanup', 'rate_limit_check', 'rate_limit_sliding'] as const;
 export type PrimitiveName = (typeof PRIMITIVE_NAMES)[number];
 
 /**

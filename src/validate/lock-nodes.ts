@@ -1,8 +1,8 @@
 import { staticValueOf } from '../workflow/expressions.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
-import { callsTo, mappedInputs } from './node-kinds.js';
+import { callsTo, mappedInputs, rateLimitCalls } from './node-kinds.js';
 
-export { callsTo, mappedInputs };
+export { callsTo, mappedInputs, rateLimitCalls };
 
 export function nodePointerOf(workflow: Workflow, node: WorkflowNode): string {
   return `/nodes/${workflow.nodes.indexOf(node)}`;

@@ -46,7 +46,7 @@ export function hasMarker(source: string): boolean {
   return source.split('\n').some((line) => line.trim() === PRIMITIVE_MARKER);
 }
 
-export { callsTo } from '../patchers/calls.js';
+export { callsTo, rateLimitCalls } from '../patchers/calls.js';
 
 export function mappedInputs(node: WorkflowNode): Record<string, unknown> {
   const inputs = (node.parameters as { workflowInputs?: { value?: Record<string, unknown> } }).workflowInputs;

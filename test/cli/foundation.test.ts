@@ -13,7 +13,7 @@ workflows:
 `;
 
 describe('emit', () => {
-  it('--out writes the four templates byte for byte', () => {
+  it('--out writes the five templates byte for byte', () => {
     const out = tempDir();
     const result = runCli(['emit', '--out', out]);
     expect(result.status).toBe(0);
@@ -21,7 +21,7 @@ describe('emit', () => {
       expect(readFileSync(join(out, `${name}.json`), 'utf8')).toBe(readFileSync(join(ROOT, 'templates', `${name}.json`), 'utf8'));
     }
     const counts = PRIMITIVE_NAMES.map((n) => JSON.parse(readFileSync(join(out, `${n}.json`), 'utf8')).nodes.length);
-    expect(counts).toEqual([15, 8, 10, 4]);
+    expect(counts).toEqual([15, 8, 10, 4, 5]);
   });
 
   it('prints one primitive to stdout for piping', () => {
@@ -42,7 +42,8 @@ describe('create-lock', () => {
     const repo = tempRepo({ 'envs/dev.yml': DEV_YML, 'workflows/my_flow.json': '{"nodes":[],"connections":{}}\n' });
     const first = runCli(['create-lock', '--include-error-handler', '--include-rate-limit', '--cwd', repo]);
     expect(first.status, first.stderr).toBe(0);
-    for (const name of PRIMITIVE_NAMES) {
+    expect(existsSync(join(repo, 'workflows', 'rate_limit_sliding.json'))).toBe(false); // --algorithm fixed is the default
+    for (const name of PRIMITIVE_NAMES.filter((n) => n !== 'rate_limit_sliding')) {
       expect(readFileSync(join(repo, 'workflows', `${name}.json`), 'utf8')).toBe(readFileSync(join(ROOT, 'templates', `${name}.json`), 'utf8'));
     }
     expect(readFileSync(join(repo, 'envs/dev.yml'), 'utf8')).toBe(`# Dev environment
@@ -174,7 +175,7 @@ describe('copy-primitive', () => {
     const repo = tempDir();
     const result = runCli(['copy-primitive', 'mutex', '--cwd', repo]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('unknown primitive "mutex" (known: lock_acquisition, lock_release, error_handler_lock_cleanup, rate_limit_check)');
+    expect(result.stderr).toContain('unknown primitive "mutex" (known: lock_acquisition, lock_release, error_handler_lock_cleanup, rate_limit_check, rate_limit_sliding)');
     expect(snapshot(repo)).toEqual({});
   });
 });

@@ -2,6 +2,7 @@
 // virtual-time Redis: exhaustive small cases, seeded random larger ones, crashes and expiry.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { burstThenSteady, edgeBurst, randomArrivals } from './rate-limit.js';
 import { exhaustive, prng, randomRun } from './explore.js';
 import { Clock, Execution, RedisModel } from './executor.js';
 import type { Scenario } from './world.js';
@@ -113,5 +114,25 @@ describe('rate_limit_check under interleaving', () => {
     const allowed = runs.filter((r) => r.output[0].json.allowed === true).length;
     expect(allowed).toBe(5);
     expect(runs.map((r) => r.output[0].json.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+});
+
+describe('rate limits: the most calls allowed in any window-long interval (limit 5, window 10 s)', () => {
+  it('a burst of 12 just before a window edge and 12 just after: the fixed window allows 2 x limit, the sliding window the limit', () => {
+    expect(edgeBurst('fixed', 5, 10).maxInAnyWindow).toBe(10);
+    expect(edgeBurst('sliding', 5, 10).maxInAnyWindow).toBeLessThanOrEqual(5 + 1);
+  });
+
+  it('random arrivals, interleaved: the sliding window stays within limit + 1, the fixed one does not', () => {
+    expect(randomArrivals('sliding', 100, { limit: 5, windowSeconds: 10, calls: 30 }).worst).toBeLessThanOrEqual(5 + 1); // 1,000 schedules: worst 6
+    expect(randomArrivals('fixed', 100, { limit: 5, windowSeconds: 10, calls: 30 }).worst).toBeGreaterThan(5);
+  });
+
+  it('adversarial: a burst at the very end of a window, then sparse calls through the next, gets close to 2 x limit through the sliding counter too', () => {
+    const run = burstThenSteady('sliding', 5, 10, 2000);
+    expect(run.maxInAnyWindow).toBeGreaterThan(5 + 1); // the honest limit of the estimate...
+    expect(run.maxInAnyWindow).toBeLessThan(2 * 5); // ...which never reaches 2 x limit
+    // Dense callers are cut to the limit: their denied attempts count too.
+    expect(burstThenSteady('sliding', 5, 10, 250).maxInAnyWindow).toBe(5);
   });
 });

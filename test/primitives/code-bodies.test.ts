@@ -5,6 +5,7 @@ import * as acquisition from '../../src/primitives/code/lock-acquisition.js';
 import * as release from '../../src/primitives/code/lock-release.js';
 import * as cleanup from '../../src/primitives/code/error-handler-lock-cleanup.js';
 import * as rateLimit from '../../src/primitives/code/rate-limit-check.js';
+import * as rateLimitSliding from '../../src/primitives/code/rate-limit-sliding.js';
 import { PRIMITIVES } from '../../src/primitives/index.js';
 import { directContext, runCodeNode, type CodeNodeContext } from '../support/code-node.js';
 
@@ -44,7 +45,7 @@ describe('lock_acquisition: Build Lock Context', () => {
     freezeTime();
     const [ctx] = await run({ scope: 'sheet', ttl_seconds: null, execution_id: 'e1', wait_till_lock_released: null, max_wait_seconds: null, lock_id: null, workflow_id: null, workflow_name: null, poll_seconds: null });
     expect(ctx).toEqual({
-      scope: 'sheet', key: 'n8n-lock-sheet', meta_key: 'n8n-lock-sheet:meta', ttl_seconds: 86400, wait_till_lock_released: true,
+      scope: 'sheet', key: 'n8n-lock-sheet', meta_key: 'n8n-lock-sheet:meta', ttl_seconds: 300, wait_till_lock_released: true,
       max_wait_seconds: 300, poll_seconds: 1, execution_id: 'e1', lock_id: 'e1', workflow_id: '', workflow_name: '', deadline_ms: NOW + 300_000,
     });
   });
@@ -58,7 +59,7 @@ describe('lock_acquisition: Build Lock Context', () => {
   it('normalises the string "false" and ignores nonsense numbers', async () => {
     const [ctx] = await run({ scope: 's', wait_till_lock_released: 'false', ttl_seconds: 'abc', max_wait_seconds: -1, execution_id: 'e' });
     expect(ctx.wait_till_lock_released).toBe(false);
-    expect(ctx.ttl_seconds).toBe(86400);
+    expect(ctx.ttl_seconds).toBe(300);
     expect(ctx.max_wait_seconds).toBe(300);
   });
 
@@ -243,5 +244,44 @@ describe('rate_limit_check', () => {
       nodes: { 'Build Bucket Key': item({ scope: 'api', limit: 5, key }) },
     });
     expect(out).toEqual({ allowed, scope: 'api', count, limit: 5 });
+  });
+});
+
+describe('rate_limit_sliding', () => {
+  it('Build Window Keys: this and the previous window, and the weight of the previous one', async () => {
+    // NOW is 12:00:00 UTC; a 7 s window: NOW sits 3/7 of the way into its window.
+    const [out] = await both(rateLimitSliding.buildWindowKeys, jsCode('rate_limit_sliding', 'Build Window Keys'), { input: item({ scope: 'api', limit: 5, windowSeconds: 7 }) });
+    const bucket = Math.floor(NOW / 7000);
+    const into = (NOW - bucket * 7000) / 7000;
+    expect(out).toEqual({ scope: 'api', limit: 5, windowSeconds: 7, ttl_seconds: 14, bucket, key: `n8n-ratelimit-api-${bucket}`, previous_key: `n8n-ratelimit-api-${bucket - 1}`, previous_weight: 1 - into });
+    expect(out.previous_weight).toBeGreaterThan(0);
+    expect(out.previous_weight).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    [{ scope: ' ', limit: 1, windowSeconds: 1 }, 'rate_limit_sliding: scope is required'],
+    [{ scope: 's', limit: -1, windowSeconds: 1 }, 'rate_limit_sliding: limit must be a number > 0'],
+    [{ scope: 's', limit: 1, windowSeconds: null }, 'rate_limit_sliding: windowSeconds must be a number > 0'],
+  ])('rejects %j', (json, message) => {
+    expect(() => rateLimitSliding.buildWindowKeys(directContext({ input: item(json) }))).toThrow(message);
+  });
+
+  it.each([
+    // previous count, weight, this window's count -> estimate, allowed (limit 5)
+    [null, 0.5, 1, 1, true],
+    ['4', 0.5, 3, 5, true],
+    ['4', 0.5, 4, 6, false],
+    ['10', 0.01, 5, 5.1, false],
+    ['not a number', 0.9, 5, 5, true],
+  ])('previous %s x %s + count %i = %s -> allowed %s', async (previous, weight, count, estimate, allowed) => {
+    const key = 'n8n-ratelimit-api-2';
+    const [out] = await both(rateLimitSliding.buildResult, jsCode('rate_limit_sliding', 'Build Result'), {
+      input: item({ [key]: count }),
+      nodes: {
+        'Build Window Keys': item({ scope: 'api', limit: 5, key, previous_weight: weight }),
+        'GET Previous Window': item({ previous_count: previous }),
+      },
+    });
+    expect(out).toEqual({ allowed, scope: 'api', count, limit: 5, estimate, previous_count: previous === null || previous === 'not a number' ? 0 : Number(previous) });
   });
 });

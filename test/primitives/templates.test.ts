@@ -30,7 +30,7 @@ describe.each(PRIMITIVE_NAMES)('primitive %s', (name) => {
   const graph = new WorkflowGraph(workflow);
 
   it('has the expected node count', () => {
-    const expected = { lock_acquisition: 15, lock_release: 8, error_handler_lock_cleanup: 10, rate_limit_check: 4 }[name];
+    const expected = { lock_acquisition: 15, lock_release: 8, error_handler_lock_cleanup: 10, rate_limit_check: 4, rate_limit_sliding: 5 }[name];
     expect(workflow.nodes).toHaveLength(expected);
   });
 

@@ -328,7 +328,7 @@ const TABLES: Record<string, Table> = {
   'lock-cleanup-on-failure': {
     valid: [['cleanup registered', () => locked('g', { lockOnError: true })], ['no lock', () => js('return [];')]],
     invalid: [
-      ['no error workflow', () => locked('g'), /"Lock Acquire" takes a lock, but the workflow has no error workflow: a failed execution keeps the lock until its TTL \(86400 s\)/],
+      ['no error workflow', () => locked('g'), /"Lock Acquire" takes a lock, but the workflow has no error workflow: a failed execution keeps the lock until its TTL \(300 s\)/],
       ['another error workflow kept', () => locked('g', { lockOnError: true }, { errorWorkflow: 'Mine' }), /settings\.errorWorkflow is "Mine", not the cleanup handler/],
     ],
     errors: {

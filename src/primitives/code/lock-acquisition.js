@@ -17,7 +17,10 @@ export function buildLockContext({ $input, $execution }) {
   };
   const flag = input.wait_till_lock_released;
   const waitTillLockReleased = !(flag === false || flag === 'false' || flag === 0);
-  const ttlSeconds = Math.ceil(numberOr(input.ttl_seconds, 86400, 1));
+  // 300 s, not the seed's 86400: with cleanup registered a failure frees the lock at once, and n8n
+  // runs the error workflow for a regular-mode crash at restart; the TTL is the backstop for what
+  // nothing else frees (a killed queue-mode worker), so it is kept about as long as a caller waits.
+  const ttlSeconds = Math.ceil(numberOr(input.ttl_seconds, 300, 1));
   const maxWaitSeconds = numberOr(input.max_wait_seconds, 300, 0);
   const pollSeconds = numberOr(input.poll_seconds, 1, 0.01);
   // Without the caller's execution id the error handler can never match this lock: the fallback

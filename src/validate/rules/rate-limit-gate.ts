@@ -1,4 +1,4 @@
-import { callsTo, nodePointerOf } from '../lock-nodes.js';
+import { nodePointerOf, rateLimitCalls } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -18,7 +18,7 @@ export const rateLimitGate = defineRule({
   },
   check({ workflow, graph }) {
     const findings: RuleFinding[] = [];
-    for (const call of callsTo(workflow, 'rate_limit_check')) {
+    for (const call of rateLimitCalls(workflow)) {
       const reads = new RegExp(`\\$\\(\\s*(['"])${escape(call.name)}\\1\\s*\\)\\.first\\(\\)\\.json\\.allowed`);
       const gates = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.if' && reads.test(JSON.stringify(n.parameters)));
       const downstream = graph.reachableFrom([call.name]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BIN } from '../../support/paths.js';
 import { userWorkflows } from './fixtures.js';
 
-export const PRIMITIVE_KEYS = ['lock_acquisition', 'lock_release', 'error_handler_lock_cleanup', 'rate_limit_check'];
+export const PRIMITIVE_KEYS = ['lock_acquisition', 'lock_release', 'error_handler_lock_cleanup', 'rate_limit_check', 'rate_limit_sliding'];
 
 /** Fixed 16-character workflow ids, as n8n's import expects. */
 export function workflowId(key: string): string {
@@ -62,6 +62,7 @@ export function buildRepository(dir: string): Deployment {
   );
 
   must(n8nLock(repo, ['create-lock', '--include-error-handler', '--include-rate-limit']));
+  must(n8nLock(repo, ['create-lock', '--include-rate-limit', '--algorithm', 'sliding']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'critical', '--scope-expression', 'e2e-mutex']));
   const legacyRefusal = n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy']);
   must(n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy', '--set-execution-order-v1']));
@@ -72,6 +73,8 @@ export function buildRepository(dir: string): Deployment {
   must(n8nLock(repo, ['add-lock-to-workflow', 'slow', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'crash_waiter', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20', '--max-wait-seconds', '60']));
   must(n8nLock(repo, ['add-rate-limit-to-workflow', 'limited', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-rate']));
+  must(n8nLock(repo, ['add-rate-limit-to-workflow', 'edge_fixed', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-edge-fixed']));
+  must(n8nLock(repo, ['add-rate-limit-to-workflow', 'edge_sliding', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-edge-sliding', '--algorithm', 'sliding']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'echo_locked', '--scope-expression', 'e2e-echo']));
   must(n8nLock(repo, ['add-lock-to-workflow', 'branchy', '--scope-expression', 'e2e-branch']));
   const renderedDir = join(dir, 'rendered');

@@ -86,6 +86,9 @@ export function userWorkflows(): Record<string, unknown> {
     // Waits for the slow holder's scope in the queue-mode crash scenario.
     crash_waiter: chain('E2E Crash Waiter', [webhook('crash-waiter'), ...section('e2e-crash-intervals', 0.1)]),
     limited: chain('E2E Limited', [webhook('limited'), redisIncr('Protected Work', 'e2e-work-count')]),
+    // The same work behind a fixed and a sliding window, called in bursts around a window edge.
+    edge_fixed: chain('E2E Edge Fixed', [webhook('edge-fixed'), code('Work', 'return [{ json: { worked: true } }];')]),
+    edge_sliding: chain('E2E Edge Sliding', [webhook('edge-sliding'), code('Work', 'return [{ json: { worked: true } }];')]),
     echo_plain: chain('E2E Echo Plain', [webhook('echo-plain'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
     echo_locked: chain('E2E Echo Locked', [webhook('echo-locked'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
     branchy,
@@ -122,4 +125,4 @@ export function userWorkflows(): Record<string, unknown> {
 }
 
 /** Webhook paths to wait for before the suite starts calling. */
-export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'failing-dynamic', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];
+export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'failing-dynamic', 'edge-fixed', 'edge-sliding', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

@@ -7,6 +7,7 @@ import { log, selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type 
 import { useStack } from '../harness/vitest.js';
 import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
 import { WEBHOOK_PATHS } from './fixtures.js';
+import { maxInAnyWindow } from '../../model/rate-limit.js';
 
 const key = (scope: string) => `n8n-lock-${scope}`;
 
@@ -188,6 +189,27 @@ export function defineLockSuite(mode: E2eMode): void {
     expect(work).toBe(5);
   });
 
+  it('11. rate limit around a window edge, limit 5 per 10 s, 12 calls just before and 12 just after: fixed allows 2 x limit, sliding about the limit', async () => {
+    const windowMs = 10_000;
+    let edge = Math.ceil(Date.now() / windowMs) * windowMs;
+    if (edge - Date.now() < 3000) edge += windowMs;
+    await sleep(edge - 2500 - Date.now()); // 2.5 s before a window edge
+    const fire = (path: string) => Promise.all(Array.from({ length: 12 }, async () => ({ at: Date.now(), res: await n8n.call(path) })));
+    const before = await Promise.all([fire('edge-fixed'), fire('edge-sliding')]);
+    expect(Date.now()).toBeLessThan(edge); // the first bursts were all answered before the edge
+    await sleep(edge - Date.now() + 300);
+    const after = await Promise.all([fire('edge-fixed'), fire('edge-sliding')]);
+    for (const [i, algorithm] of (['fixed', 'sliding'] as const).entries()) {
+      const calls = [...before[i], ...after[i]];
+      expect(calls.every((c) => c.res.status === 200)).toBe(true);
+      const allowedAt = calls.filter((c) => c.res.body.allowed !== false).map((c) => c.at);
+      const max = maxInAnyWindow(allowedAt, windowMs);
+      log(`scenario 11: mode=${mode} ${algorithm}: allowed=${allowedAt.length} max_in_any_window=${max} limit=5 (before the edge ${before[i].filter((c) => c.res.body.allowed !== false).length}, after ${after[i].filter((c) => c.res.body.allowed !== false).length})`);
+      if (algorithm === 'fixed') expect(max).toBe(10);
+      else expect(max).toBeLessThanOrEqual(5 + 1);
+    }
+  });
+
   it('8. data flow: a lastNode webhook answers the same wrapped and unwrapped; an If with an unconnected branch releases on both', async () => {
     const plain = await n8n.call('echo-plain', { a: '1', b: 'zwei' });
     const locked = await n8n.call('echo-locked', { a: '1', b: 'zwei' });
@@ -263,7 +285,7 @@ export function defineLockSuite(mode: E2eMode): void {
     }
     const freedAfter = (acquiredAt - lockedAt) / 1000;
     const freed = await howFreed(bookmark, freedAfter);
-    const crashed = (await n8n.executions(deployment.ids.slow, { afterId: bookmark - 1, limit: 5 })).find((e) => String(e.id) === String(meta.execution_id));
+    const crashed = (await n8n.executions(deployment.ids.slow, { afterId: Number(meta.execution_id) - 1, limit: 5 })).find((e) => String(e.id) === String(meta.execution_id));
     log(
       `scenario 6: mode=${mode} ${callers} callers after restart; a caller got the lock ${freedAfter.toFixed(1)} s after it was taken (TTL 20 s), freed by ${freed.by}; ` +
         `the killed execution is stored as ${crashed?.status ?? 'unknown'}; TTL increased while held: ${ttlIncreased}`,

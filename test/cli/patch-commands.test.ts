@@ -220,6 +220,22 @@ describe('add-rate-limit-to-workflow', () => {
     expect(runCli(['remove-lock', 'invoice_sync', '--cwd', dir]).status).toBe(0);
     expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
   });
+
+  it('--algorithm sliding calls rate_limit_sliding; a second limit of either kind is refused; remove restores byte for byte; a bad algorithm is exit 2', () => {
+    const dir = repo();
+    expect(runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--algorithm', 'sliding', '--cwd', dir]).status).toBe(0);
+    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    expect(wf.nodes.find((n: any) => n.name === 'Rate Limit').parameters.workflowId.value).toBe('{{@:env:workflows.rate_limit_sliding.id}}');
+    const second = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--cwd', dir]);
+    expect(second.status).toBe(2);
+    expect(second.stderr).toContain('already rate limited (node "Rate Limit" calls rate_limit_sliding)');
+    expect(runCli(['validate', '--cwd', dir]).status).toBe(0);
+    expect(runCli(['remove-rate-limit', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
+    const bad = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--algorithm', 'leaky', '--cwd', dir]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("argument 'leaky' is invalid. Allowed choices are fixed, sliding.");
+  });
 });
 
 describe('render', () => {

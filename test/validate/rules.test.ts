@@ -306,7 +306,10 @@ const TABLES: Record<string, Table> = {
     },
   },
   'rate-limit-gate': {
-    valid: [['a patched workflow', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow]],
+    valid: [
+      ['a patched workflow', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow],
+      ['a patched workflow, sliding window', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5, algorithm: 'sliding' }).workflow],
+    ],
     invalid: [
       ['the gate removed', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Rate Limit Allowed?'); delete wf.connections['Rate Limit Allowed?']; wf.connections['Rate Limit Restore Items'].main = [[{ node: 'Code', type: 'main', index: 0 }]]; return wf; }, /denied executions run anyway/],
       ['the gate tests something else', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.nodes.find((n: Wf) => n.name === 'Rate Limit Allowed?').parameters.conditions.conditions[0].operator = { type: 'boolean', operation: 'false', singleValue: true }; return wf; }, /should test exactly "allowed is true"/],

@@ -3,36 +3,15 @@
 // stops, with 1,000,000 unrelated keys and 100 held locks. KEYS walks the whole keyspace inside
 // Redis and blocks it meanwhile, so the number that matters is how long one call takes; it runs
 // once per failed locked execution, never on the lock's hot path.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
+import { startRedis, stopRedis } from '../support/redis-server.mjs';
 
-const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 const FOREIGN = 1_000_000;
 const LOCKS = 100;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], { stdio: ['ignore', 'pipe', 'inherit'] });
-let output = '';
-child.stdout.on('data', (chunk) => (output += chunk));
-const stop = () => child.exitCode === null && child.kill('SIGKILL');
-process.on('exit', stop);
+const { port, child } = await startRedis(['--enable-debug-command', 'local']);
 try {
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start: ${output.slice(-300)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
   const redis = new Redis({ port, host: '127.0.0.1' });
   await redis.call('DEBUG', 'POPULATE', String(FOREIGN), 'unrelated');
   const pipeline = redis.pipeline();
@@ -58,5 +37,5 @@ try {
   );
   redis.disconnect();
 } finally {
-  stop();
+  await stopRedis(child);
 }

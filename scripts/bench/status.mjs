@@ -3,10 +3,10 @@
 // it used, an in-process breakdown, the same with 200,000 unrelated keys in the database (SCAN walks
 // them too), and the unlock race: 50 concurrent compare-and-delete attempts, exactly one may win.
 // Needs `npm run build` (runs dist/, as users do). Target: status < 2 s wall.
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRedis, stopRedis } from '../support/redis-server.mjs';
 import { performance } from 'node:perf_hooks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,35 +16,6 @@ const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 const LOCKS = 50_000;
 const FOREIGN = 200_000;
 const TARGET_MS = 2000;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start: ${output.slice(-300)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { port, child };
-}
-
-function stopRedis(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  return exited;
-}
 
 async function writePipelined(client, count, write) {
   for (let start = 0; start < count; start += 10_000) {

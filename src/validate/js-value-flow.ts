@@ -430,6 +430,10 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'BinaryExpression':
         if (!['===', '!==', '==', '!=', 'instanceof', 'in'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
         break;
+      case 'TemplateLiteral':
+        // Stringified, unless the template is tagged: a tag function receives the values themselves.
+        if (parentOf(parent)?.type === 'TaggedTemplateExpression') report(node, capability, 'is passed to a tagged template');
+        break;
       case 'ForOfStatement':
       case 'ForInStatement':
       case 'UnaryExpression':
@@ -437,10 +441,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'IfStatement':
       case 'WhileStatement':
       case 'DoWhileStatement':
-      case 'TemplateLiteral':
       case 'SwitchStatement':
       case 'SwitchCase':
-        break; // iterating, comparing, testing, stringifying, discarding: nothing escapes
+        break; // iterating, comparing, testing, discarding: nothing escapes
       case 'ConditionalExpression': // a test, or it flows on and is checked where the whole is used
       case 'LogicalExpression':
       case 'SequenceExpression':

@@ -47,6 +47,7 @@ const TABLES: Record<string, Table> = {
       ['python without I/O', () => flow([trigger, { ...codeNode(''), parameters: { language: 'python', pythonCode: "import json\ns = 'import os'\n# open(x)\nreturn items" } }])],
       ['allowed keys of the global object, through an alias', () => js('const g = globalThis; return [{ json: { s: g.JSON.stringify({ a: g.Math.max(1, 2) }) } }];')],
       ['comparing and typeof of the global object', () => js("const ok = typeof globalThis === 'object' && this !== undefined; return [{ json: { ok } }];")],
+      ['the global object in a plain template (stringified)', () => js('return [{ json: { s: `${globalThis}` } }];')],
       ['`this` in a class is the instance (class code is strict)', () => js('class Acc { constructor() { this.n = 0; } add(x) { this.n += x; return this; } } return [{ json: { n: new Acc().add(2).n } }];')],
       ["`this` in 'use strict' code is never the global object", () => js("'use strict';\nfunction f() { return this; }\nreturn [{ json: { t: typeof f() } }];")],
       ['the name of a constructor', () => js("return $input.all().map((i) => ({ json: { kind: i.json.constructor.name, same: i.json.constructor === Object } }));")],
@@ -83,6 +84,7 @@ const TABLES: Record<string, Table> = {
       ['bypass: inherited key constructor on the global object', () => js('const { constructor: C } = globalThis; return C;'), /the global object \(globalThis\) is destructured at \.constructor/],
       ['bypass: __proto__ of the global object', () => js('return globalThis.__proto__;'), /the global object \(globalThis\) is read at \.__proto__/],
       ['bypass: thrown and caught', () => js('try { throw this; } catch (e) { return e.helpers.request({}); }'), /the global object \(this\) is thrown/],
+      ['bypass: a tagged template', () => js('const grab = (s, g) => g;\nreturn grab`${this}`.helpers.request({});'), /the global object \(this\) is passed to a tagged template/],
       ['bypass: code on the rendered lockScopes line of a marked body', () => js(String(handler.nodes.find((n: any) => n.name === 'Prepare Scope List').parameters.jsCode).replace('{{@:env:lockScopes}}', '["a"]; require("child_process").execSync("id")')), /module loading \(require\)/],
       ['getCredentials', () => js("const c = await this.getCredentials('x'); return [];"), /the global object \(this\) is read at \.getCredentials \(credential access\)/],
       ['bare helpers', () => js('return helpers.request({});'), /helpers\.\*/],
@@ -102,6 +104,7 @@ const TABLES: Record<string, Table> = {
       ['an edited primitive body', () => js(String(PRIMITIVES.lock_release.build().nodes[1].parameters.jsCode).replace("'n8n-lock-'", "require('x') + 'n8n-lock-'")), /module loading \(require\)/],
     ],
     errors: {
+      "bypass: a tagged template": [["capabilityEscape", 19, 61]],
       "require": [["forbiddenGlobal", 19, 31]],
       "aliased require": [["forbiddenGlobal", 19, 30]],
       "import declaration": [["moduleImport", 19, 20]],

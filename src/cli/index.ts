@@ -3,6 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createProgram, runProgram } from './program.js';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+// A reader that stops early (`n8n-lock validate --help | head`) closes stdout: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  throw error;
+});
+
 const program = createProgram('n8n-lock', 'Per-resource locks and rate limits for n8n workflows kept as JSON in git', pkg.version);
 
 // One register function per command file. Only the command being run is loaded (cold start:

@@ -7,6 +7,7 @@ import type { EnvFile } from '../envs/env-file.js';
 import { readText } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
 import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
+import { ENGINE_RULES, RULES } from '../validate/rules.js';
 
 interface Options {
   cwd: string;
@@ -62,7 +63,7 @@ export function registerValidate(program: Command): void {
       .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveIntOrZero('--max-warnings'))
       .option('--report-unused-disable-directives', 'report inline n8n-lock-disable suppressions that suppress nothing (as errors)')
-      .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core from 200 files on) or "off"', concurrency, 'auto'),
+      .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core, from 4 cores and 200 files on) or "off"', concurrency, 'auto'),
   ).action(async (paths: string[], options: Options) => {
     const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings }] = await Promise.all([
       import('../validate/engine.js'),
@@ -105,4 +106,12 @@ export function registerValidate(program: Command): void {
     'n8n-lock validate --format sarif > n8n-lock.sarif',
     'n8n-lock validate --report-unused-disable-directives --concurrency off',
   ]);
+  // The rule ids a config or an inline suppression may name, with their default severity.
+  const width = Math.max(...[...RULES, ...ENGINE_RULES].map((r) => r.id.length));
+  command.addHelpText(
+    'after',
+    `\nRules (configure in n8n-lock.config.json { "rules": { "<id>": "off" | "warning" | "error" } }; docs: docs/rules/<id>.md):\n` +
+      RULES.map((r) => `  ${r.id.padEnd(width)}  ${r.meta.defaultSeverity.padEnd(7)}  ${r.meta.description}`).join('\n') +
+      `\nReported by the engine itself (not configurable): ${ENGINE_RULES.map((r) => r.id).join(', ')}\n`,
+  );
 }

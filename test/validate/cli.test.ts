@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, runCli, snapshot, tempRepo } from '../support/cli.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, ROOT, runCli, snapshot, tempRepo } from '../support/cli.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
 const clean = JSON.stringify({ name: 'ok', nodes: [{ parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] }, { parameters: { jsCode: 'return $input.all();' }, name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0] }], connections: { Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } }, null, 2);
@@ -131,5 +132,17 @@ describe('validate CLI', () => {
     const result = runCli(['validate', join(ROOT, 'templates')]);
     expect(result.status, result.stdout).toBe(0);
     expect(readFileSync(join(ROOT, 'templates', 'lock_acquisition.json'), 'utf8')).toContain('@n8n-evol-I:primitive');
+  });
+});
+
+describe('validate --help', () => {
+  it('lists every rule id with its default severity, and survives a reader that stops early', () => {
+    const help = runCli(['validate', '--help']);
+    expect(help.status).toBe(0);
+    for (const id of ['code-purity', 'lock-cleanup-on-failure', 'rate-limit-gate']) expect(help.stdout).toMatch(new RegExp(`^  ${id} +(error|warning) `, 'm'));
+    expect(help.stdout).toContain('Reported by the engine itself (not configurable): parse-error, workflow-shape');
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" validate --help | head -1`], { encoding: 'utf8' });
+    expect(piped.stdout.trim()).toBe('Usage: n8n-lock validate [options] [paths...]');
+    expect(piped.stderr).toBe('');
   });
 });

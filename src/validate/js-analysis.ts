@@ -29,9 +29,21 @@ const FORBIDDEN_GLOBALS: Readonly<Record<string, string>> = Object.assign(Object
   eval: 'dynamic code (eval)',
   Function: 'dynamic code (Function)',
   helpers: 'I/O helpers (helpers.*)',
+  // A bare `constructor` resolves through `with` or the global object's prototype chain to Function.
+  constructor: 'the Function constructor (a bare constructor)',
 });
 
+/** Keys that reach or redefine accessors and prototypes of any object. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+/** Calls that redefine an object's properties or prototype. */
+const REDEFINERS: ReadonlySet<string> = new Set(['Object.defineProperty', 'Object.defineProperties', 'Object.assign', 'Object.setPrototypeOf', 'Reflect.defineProperty', 'Reflect.set', 'Reflect.setPrototypeOf']);
+
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+
+/** `Object`, `Object.prototype`: how a built-in was named. */
+function sourceOf(node: any): string {
+  return node.type === 'Identifier' ? node.name : `${node.object.name}.prototype`;
+}
 
 function propertyName(node: any): string | undefined {
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
@@ -112,6 +124,12 @@ function analyzeUncached(source: string): CodeProblem[] {
   const globalRefs = new Set<any>();
   for (const ref of globalScope.through) if (!ref.resolved && !declaredAtTop.has(ref.identifier.name)) globalRefs.add(ref.identifier);
   const isGlobal = (identifier: any) => globalRefs.has(identifier);
+  // A built-in of the sandbox (`Object`, `Error`, ...) or its prototype: shared with everything
+  // that runs there, so changing it changes how other code behaves (a getter on Object.prototype
+  // runs with the global object as its receiver).
+  const isBuiltin = (node: any): boolean =>
+    (node.type === 'Identifier' && isGlobal(node)) ||
+    (node.type === 'MemberExpression' && !node.computed && node.property.name === 'prototype' && node.object.type === 'Identifier' && isGlobal(node.object));
 
   for (const identifier of globalRefs) {
     const what = FORBIDDEN_GLOBALS[identifier.name];
@@ -126,7 +144,16 @@ function analyzeUncached(source: string): CodeProblem[] {
     ImportExpression(node: any) {
       report(node, 'dynamicImport');
     },
+    WithStatement(node: any) {
+      report(node, 'withStatement');
+    },
+    AssignmentExpression(node: any) {
+      const target = node.left;
+      if (target.type === 'MemberExpression' && isBuiltin(target.object)) report(target, 'builtinWrite', { what: sourceOf(target.object) });
+    },
     MemberExpression(node: any) {
+      const key = propertyName(node);
+      if (key !== undefined && PROTOTYPE_KEYS.has(key)) report(node, 'prototypeAccess', { key });
       // Non-determinism: warnings only.
       if (node.object.type === 'Identifier' && isGlobal(node.object)) {
         const key = `${node.object.name}.${propertyName(node)}`;
@@ -137,6 +164,10 @@ function analyzeUncached(source: string): CodeProblem[] {
     },
     CallExpression(node: any) {
       const callee = node.callee;
+      if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && isGlobal(callee.object)) {
+        const name = `${callee.object.name}.${propertyName(callee)}`;
+        if (REDEFINERS.has(name) && node.arguments[0] && isBuiltin(node.arguments[0])) report(node, 'builtinWrite', { what: sourceOf(node.arguments[0]) });
+      }
       if (callee.type === 'Identifier' && TIMERS.has(callee.name) && isGlobal(callee)) {
         const first = node.arguments[0];
         if (first && (first.type === 'Literal' || first.type === 'TemplateLiteral' || first.type === 'BinaryExpression')) {

@@ -23,7 +23,7 @@
 
 /** A capability an expression may hold, and the name it came in under (for the message). */
 export interface Capability {
-  kind: 'global-object' | 'function-constructor';
+  kind: 'global-object' | 'function-constructor' | 'reflection';
   via: string;
   /** Already reported where it escaped: uses of what it flowed into are not reported again. */
   reported?: boolean;
@@ -56,7 +56,8 @@ const GLOBAL_OBJECT_ALLOWED: ReadonlySet<string> = new Set([
   'atob', 'btoa', 'Buffer', 'TextDecoder', 'TextEncoder', 'URL', 'URLSearchParams', 'console',
   // n8n's data accessors and libraries in the Code node
   '$', '$input', '$json', '$binary', '$items', '$item', '$node', '$prevNode', '$runIndex', '$itemIndex', '$workflow', '$execution', '$now', '$today',
-  '$jmespath', '$if', '$ifEmpty', '$max', '$min', '$evaluateExpression', '$getPairedItem', '$data', '$parameter', '$position', '$thisItem', '$thisItemIndex',
+  // Not $evaluateExpression: an n8n expression can read $env.
+  '$jmespath', '$if', '$ifEmpty', '$max', '$min', '$getPairedItem', '$data', '$parameter', '$position', '$thisItem', '$thisItemIndex',
   '$thisRunIndex', '$mode', '$getWorkflowStaticData', 'items', 'item', 'DateTime', 'Duration', 'Interval',
 ]);
 
@@ -81,7 +82,16 @@ const GLOBAL_OBJECT_KEY_MEANS: Readonly<Record<string, string>> = Object.assign(
 });
 
 const describe = (capability: Capability) =>
-  capability.kind === 'global-object' ? `the global object (${capability.via})` : `the Function constructor (${capability.via})`;
+  capability.kind === 'global-object'
+    ? `the global object (${capability.via})`
+    : capability.kind === 'function-constructor'
+      ? `the Function constructor (${capability.via})`
+      : `reflection (${capability.via}), which reads any property including constructor,`;
+
+/** Reflection entry points: tracked like capabilities; only a direct call with a harmless, static key passes. */
+const REFLECTION_MEMBERS: ReadonlySet<string> = new Set(['getOwnPropertyDescriptor', 'getOwnPropertyDescriptors']);
+/** Keys whose descriptor (or value) leads to code or the caller chain. */
+const DANGEROUS_KEYS: ReadonlySet<string> = new Set(['constructor', '__proto__', 'prototype', 'caller', 'callee', 'arguments', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 
 /** A key read with a static value: `.a`, `['a']`, `[`a`]`, `['con' + 'structor']`, `[k]` with `const k = 'a'`. */
 export function staticKey(member: any, constantOf: (identifier: any) => any): string | undefined {
@@ -169,7 +179,10 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const constantOf = (identifier: any) => {
     const variable = variableOf.get(identifier);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    return def && def.type === 'Variable' && def.parent.kind === 'const' && def.node.id.type === 'Identifier' ? def.node.init : undefined;
+    if (!def || def.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return undefined;
+    // const, or let/var written only by its declaration: its value is known statically.
+    const writes = variable.references.filter((ref: any) => ref.isWrite()).length;
+    return def.parent.kind === 'const' || writes <= 1 ? def.node.init : undefined;
   };
   const functionOfVariable = (variable: any) => {
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
@@ -186,9 +199,21 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   // `this` is the global object unless the code around it is strict (class bodies always are).
   const thisIsGlobal = (node: any) => {
     if (strictProgram) return false;
-    for (let p = parentOf(node); p; p = parentOf(p)) {
-      if (p.type === 'ClassBody') return false;
-      if ((p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression') && p.body.type === 'BlockStatement' && hasUseStrict(p.body.body)) return false;
+    // A class member's computed key is evaluated outside the class body, with the outer `this`.
+    let viaComputedKey = false;
+    for (let child = node, p = parentOf(node); p; child = p, p = parentOf(p)) {
+      if ((p.type === 'MethodDefinition' || p.type === 'PropertyDefinition') && p.computed && child === p.key) viaComputedKey = true;
+      if (p.type === 'ClassBody') {
+        if (viaComputedKey) {
+          viaComputedKey = false;
+          continue;
+        }
+        return false;
+      }
+      if (FUNCTION_TYPES.has(p.type) && p.type !== 'ArrowFunctionExpression') {
+        viaComputedKey = false;
+        if (p.body.type === 'BlockStatement' && hasUseStrict(p.body.body)) return false;
+      }
     }
     return true;
   };
@@ -213,7 +238,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   };
 
   const allowed = (capability: Capability, key: string) =>
-    (capability.kind === 'global-object' ? GLOBAL_OBJECT_ALLOWED : FUNCTION_CONSTRUCTOR_ALLOWED).has(key);
+    capability.kind === 'global-object' ? GLOBAL_OBJECT_ALLOWED.has(key) : capability.kind === 'function-constructor' ? FUNCTION_CONSTRUCTOR_ALLOWED.has(key) : false;
 
   function computeCapability(node: any): Capability | undefined {
     switch (node.type) {
@@ -224,6 +249,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           if (GLOBAL_OBJECT_NAMES.has(node.name)) return { kind: 'global-object', via: node.name };
           // Any use of `Function` is reported as dynamic code already; what it flows into is tracked.
           if (node.name === 'Function') return { kind: 'function-constructor', via: 'Function', reported: true };
+          if (node.name === 'Reflect') return { kind: 'reflection', via: 'Reflect' };
           return undefined;
         }
         return variableCapability.get(variableOf.get(node));
@@ -238,6 +264,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           return { kind: key === 'constructor' ? 'function-constructor' : object.kind, via: `${object.via}${key === undefined ? '[…]' : `.${key}`}`, reported: true };
         }
         if (key === 'constructor') return { kind: 'function-constructor', via: '.constructor' };
+        if (key !== undefined && REFLECTION_MEMBERS.has(key) && node.object.type === 'Identifier' && node.object.name === 'Object' && scope.isGlobalReference(node.object)) return { kind: 'reflection', via: `Object.${key}` };
         return undefined;
       }
       case 'ChainExpression':
@@ -357,6 +384,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
             if (c && fn.params[i]) bind(fn.params[i], { ...c, via: `${c.via} (as a parameter)`, reported: true });
           });
         }
+      } else if (node.type === 'ObjectPattern') {
+        // `{ constructor: F }` reads constructor off whatever is destructured, tracked or not.
+        for (const property of node.properties) {
+          if (property.type !== 'Property') continue;
+          const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
+          if (key === 'constructor') bind(property.value, { kind: 'function-constructor', via: '{ constructor } destructured' });
+        }
       } else if (node.type === 'CatchClause' && node.param) {
         // A thrown capability arrives in the catch parameter.
         for (const statement of thrown) {
@@ -412,8 +446,14 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         break;
       case 'CallExpression':
       case 'NewExpression':
-        if (field === 'callee') report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
-        else report(node, capability, 'is passed to a call');
+        if (field === 'callee') {
+          if (capability.kind === 'reflection' && capability.via === 'Object.getOwnPropertyDescriptor' && parent.type === 'CallExpression') {
+            // The one harmless use: a descriptor of an untracked value at a static, harmless key.
+            const key = parent.arguments[1] ? staticString(parent.arguments[1], constantOf, 0) : undefined;
+            if (key !== undefined && !DANGEROUS_KEYS.has(key) && parent.arguments.length === 2 && !parent.arguments.some((a: any) => a.type === 'SpreadElement')) break;
+            report(parent, capability, `is called with ${key === undefined ? 'a key not known statically' : `the key ${key}`}`);
+          } else report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
+        } else report(node, capability, 'is passed to a call');
         break;
       case 'ReturnStatement':
         report(node, capability, 'is returned');
@@ -428,15 +468,27 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         report(node, capability, 'is yielded');
         break;
       case 'BinaryExpression':
-        if (!['===', '!==', '==', '!=', 'instanceof', 'in'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+        // Strict comparison and `in` run no user code; `==`, arithmetic and instanceof
+        // (Symbol.hasInstance) hand the value to functions anyone can define.
+        if (!['===', '!==', 'in'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+        break;
+      case 'UnaryExpression':
+        if (!['typeof', 'void', '!'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
         break;
       case 'TemplateLiteral':
-        // Stringified, unless the template is tagged: a tag function receives the values themselves.
-        if (parentOf(parent)?.type === 'TaggedTemplateExpression') report(node, capability, 'is passed to a tagged template');
+        // A tag function receives the value; even plain templates call its toString.
+        report(node, capability, parentOf(parent)?.type === 'TaggedTemplateExpression' ? 'is passed to a tagged template' : 'is turned into a string (its toString runs)');
+        break;
+      case 'AwaitExpression':
+        report(node, capability, 'is awaited (a then() on it runs)');
+        break;
+      case 'ForInStatement':
+        if (field === 'right') break; // the keys only
+        report(node, capability, 'escapes (ForInStatement)');
         break;
       case 'ForOfStatement':
-      case 'ForInStatement':
-      case 'UnaryExpression':
+        if (field === 'right') report(node, capability, 'is iterated (its iterator runs)');
+        break;
       case 'ExpressionStatement':
       case 'IfStatement':
       case 'WhileStatement':
@@ -447,7 +499,6 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'ConditionalExpression': // a test, or it flows on and is checked where the whole is used
       case 'LogicalExpression':
       case 'SequenceExpression':
-      case 'AwaitExpression':
       case 'ChainExpression':
         break; // flows on
       default:

@@ -11,6 +11,9 @@ const MESSAGES = {
   stringTimer: `${AT}{{timer}} with a string argument evaluates code (dynamic code): pass a function{{more}}`,
   capabilityEscape: `${AT}{{capability}} {{use}}: capabilities escape a pure Code node this way{{more}}`,
   syntaxError: `${AT}cannot be parsed: {{error}}{{more}}`,
+  withStatement: `${AT}a with statement makes every name inside it a possible property of its object (constructor, helpers): not allowed{{more}}`,
+  builtinWrite: `${AT}changes {{what}}, shared by everything in the sandbox (a getter or method put there runs with any receiver, the global object included): not allowed{{more}}`,
+  prototypeAccess: `${AT}.{{key}} reaches or redefines prototypes and accessors: not allowed{{more}}`,
   pythonImport: `${AT}import of I/O module "{{module}}" is not allowed in a pure Code node{{more}}`,
   pythonCall: `${AT}{{fn}}() is not allowed in a pure Code node{{more}}`,
 };

@@ -48,18 +48,21 @@ export function validateFiles(inputs: Array<{ file: string; text: string }>, opt
 export interface PreparedFiles {
   parsed: Parsed[];
   facts: RepoFacts;
-  /** The distinct JavaScript Code-node bodies of these files, in order of appearance. */
-  javascript: string[];
 }
 
 export function prepareFiles(inputs: Array<{ file: string; text: string }>): PreparedFiles {
   const parsed = inputs.map((input) => parseInput(input.file, input.text));
-  const javascript = new Set<string>();
-  for (const p of parsed) if (p.workflow) for (const code of codeSources(p.workflow)) if (code.language === 'javascript') javascript.add(code.source);
-  return { parsed, facts: repoFacts(parsed), javascript: [...javascript] };
+  return { parsed, facts: repoFacts(parsed) };
 }
 
 /** Facts of several batches, in batch order (the same as one batch of all their files). */
+/** The distinct JavaScript Code-node bodies of prepared files, in order of appearance. */
+export function javascriptBodies(prepared: PreparedFiles): string[] {
+  const bodies = new Set<string>();
+  for (const p of prepared.parsed) if (p.workflow) for (const code of codeSources(p.workflow)) if (code.language === 'javascript') bodies.add(code.source);
+  return [...bodies];
+}
+
 export function mergeFacts(all: RepoFacts[]): RepoFacts {
   const ttlByScope = new Map<string, Array<{ file: string; ttl: unknown }>>();
   for (const facts of all) for (const [scope, list] of facts.ttlByScope) ttlByScope.set(scope, [...(ttlByScope.get(scope) ?? []), ...list]);

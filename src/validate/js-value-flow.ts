@@ -420,8 +420,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         const key = staticKey(parent, constantOf);
         if (key === undefined) report(parent, capability, 'is read with a dynamic key: only named, allowed keys may be read');
         else if (!allowed(capability, key)) {
-          const means = capability.kind === 'global-object' && own(GLOBAL_OBJECT_KEY_MEANS, key) ? ` (${GLOBAL_OBJECT_KEY_MEANS[key]})` : key === 'constructor' ? ' (the Function constructor)' : '';
-          report(parent, capability, `is read at .${key}${means}: not an allowed key`);
+          report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
         }
         break;
       }
@@ -517,11 +516,16 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
       if (key === undefined) report(property, capability, 'is destructured with a dynamic key');
       else if (!allowed(capability, key)) {
-        const means = capability.kind === 'global-object' && own(GLOBAL_OBJECT_KEY_MEANS, key) ? ` (${GLOBAL_OBJECT_KEY_MEANS[key]})` : '';
-        report(property, capability, `is destructured at .${key}${means}: not an allowed key`);
+        report(property, capability, `is destructured at .${key}${meaningOf(capability, key)}: not an allowed key`);
       }
     }
   }
+}
+
+/** What reading a denied key gives, for the message: ` (I/O helpers)`, ` (the Function constructor)`. */
+function meaningOf(capability: Capability, key: string): string {
+  if (capability.kind === 'global-object' && own(GLOBAL_OBJECT_KEY_MEANS, key)) return ` (${GLOBAL_OBJECT_KEY_MEANS[key]})`;
+  return key === 'constructor' ? ' (the Function constructor)' : '';
 }
 
 function hasUseStrict(body: any[]): boolean {

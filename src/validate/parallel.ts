@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EnvFile } from '../envs/env-file.js';
-import { checkPrepared, mergeFacts, prepareFiles, validateFiles, type FileResult, type PreparedFiles, type ValidateOptions } from './engine.js';
+import { checkPrepared, javascriptBodies, mergeFacts, prepareFiles, validateFiles, type FileResult, type PreparedFiles, type ValidateOptions } from './engine.js';
 import { analyzeJavaScript, rememberAnalysis, type CodeProblem } from './js-analysis.js';
 import type { RepoFacts } from './types.js';
 
@@ -38,14 +38,16 @@ export type FromWorker =
 /** One thread's side of the protocol, used by the worker and, for its own batch, by this thread. */
 export class BatchSession {
   private prepared?: PreparedFiles;
+  private bodies: string[] = [];
 
   handle(message: ToWorker): FromWorker {
     if (message.type === 'prepare') {
       this.prepared = prepareFiles(message.inputs);
-      return { type: 'prepared', facts: toWireFacts(this.prepared.facts), javascript: this.prepared.javascript };
+      this.bodies = javascriptBodies(this.prepared);
+      return { type: 'prepared', facts: toWireFacts(this.prepared.facts), javascript: this.bodies };
     }
     if (!this.prepared) throw new Error(`${message.type} before prepare`);
-    const bodies = this.prepared.javascript;
+    const bodies = this.bodies;
     if (message.type === 'analyze') return { type: 'analyzed', analyses: message.indexes.map((i) => analyzeJavaScript(bodies[i])) };
     for (const [i, problems] of message.analyses) rememberAnalysis(bodies[i], problems);
     return { type: 'results', results: checkPrepared(this.prepared, fromWireFacts(message.facts), fromWireOptions(message.options)) };

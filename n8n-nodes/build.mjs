@@ -1,0 +1,44 @@
+// Builds the node package: typecheck (tsc), then one CommonJS file per node (esbuild), because the
+// protocol module lives once in the CLI's src/functions/ and is bundled in. n8n-workflow and
+// ioredis stay external: n8n provides the first, npm installs the second beside the package.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const { buildSync } = require('esbuild');
+
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(here, 'tsconfig.json')], { stdio: 'inherit' });
+
+rmSync(join(here, 'dist'), { recursive: true, force: true });
+const nodes = readdirSync(join(here, 'nodes'));
+for (const node of nodes) {
+  const outDir = join(here, 'dist', 'nodes', node);
+  buildSync({
+    entryPoints: [join(here, 'nodes', node, `${node}.node.ts`)],
+    outfile: join(outDir, `${node}.node.js`),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['n8n-workflow', 'ioredis'],
+    logLevel: 'warning',
+  });
+  mkdirSync(outDir, { recursive: true });
+  for (const file of readdirSync(join(here, 'nodes', node))) if (file.endsWith('.svg') || file.endsWith('.json')) copyFileSync(join(here, 'nodes', node, file), join(outDir, file));
+}
+// The library modules too, for tests and scripts that drive a consumer or a caller without n8n.
+buildSync({
+  entryPoints: readdirSync(join(here, 'lib')).filter((f) => f.endsWith('.ts')).map((f) => join(here, 'lib', f)),
+  outdir: join(here, 'dist', 'lib'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['n8n-workflow', 'ioredis'],
+  logLevel: 'warning',
+});
+console.log(`n8n-nodes-lock: built ${nodes.length} nodes`);

@@ -1,0 +1,332 @@
+// The Function trigger's engine: one consumer of one function's stream. It registers itself, keeps
+// a heartbeat, reads calls in bounded slices (seed point 5), hands each to n8n as one execution and
+// answers the calls that end without Return From Function (seed point 6), expire (point 7), fail to
+// parse, or were delivered too often (dead letter, point 3). It also reclaims the calls of dead
+// consumers with XCLAIM, never by re-adding them (point 3), and on stop removes only itself
+// (point 4). It knows nothing of n8n: the node passes `run`, which starts an execution and resolves
+// when it ends.
+import type { Redis } from 'ioredis';
+import {
+  CALL_CONTEXT_FIELD,
+  fieldsToObject,
+  functionKeys,
+  HEARTBEAT_INTERVAL_MS,
+  isLive,
+  LIVE_WITHIN_MS,
+  metaFields,
+  metaKey,
+  parseCall,
+  parseMeta,
+  type CallContext,
+  type FunctionKeys,
+} from '../../src/functions/protocol';
+import { answerEntry, errorAnswer, type EntryRef } from './answer';
+
+export interface ConsumerConfig {
+  functionName: string;
+  scope: string;
+  workflowId: string;
+  nodeId: string;
+  consumerId: string;
+  /** Declared parameter names: a call without one of them is answered with an error, not run. */
+  parameters: string[];
+  /** Calls this consumer runs at once; it reads no more than the free slots. */
+  callsInFlight: number;
+  /** A call delivered more often than this (crashes, reclaims) is dead-lettered. */
+  maxDeliveries: number;
+  /** XREADGROUP BLOCK slice: how quickly stop() is noticed, at the latest. */
+  blockMs?: number;
+  heartbeatMs?: number;
+  liveWithinMs?: number;
+}
+
+/** How an execution ended, as n8n's done promise reports it. */
+export type RunOutcome =
+  | { status: 'success' }
+  | { status: 'error'; message: string }
+  /** Paused in a Wait node: not ended, so not answered here (Return From Function or the expiry check will). */
+  | { status: 'waiting' };
+
+export interface ConsumerHooks {
+  /** Starts one execution for the item; resolves when it has ended. */
+  run(json: Record<string, unknown>, context: CallContext): Promise<RunOutcome>;
+  log?(level: 'debug' | 'info' | 'warn' | 'error', message: string): void;
+}
+
+type StreamEntry = [id: string, fields: string[] | null];
+type PendingRow = [id: string, consumer: string, idleMs: number, deliveries: number];
+
+/** Pending entries inspected per maintenance round. */
+const PENDING_PAGE = 100;
+/** An entry a live consumer holds longer than this past its deadline is answered as expired. */
+const EXPIRY_GRACE_MS = 1_000;
+
+export class FunctionConsumer {
+  private readonly keys: FunctionKeys;
+  private readonly meta: string;
+  private running = false;
+  private loop?: Promise<void>;
+  private heartbeat?: NodeJS.Timeout;
+  private maintaining?: Promise<void>;
+  private inFlight = 0;
+  private slotFreed?: () => void;
+  private readonly outcomes = new Set<Promise<void>>();
+
+  constructor(
+    /** Commands: registration, heartbeat, answers, claims. */
+    private readonly redis: Redis,
+    /** XREADGROUP ... BLOCK only: a blocked connection can do nothing else. */
+    private readonly reader: Redis,
+    private readonly config: ConsumerConfig,
+    private readonly hooks: ConsumerHooks,
+  ) {
+    this.keys = functionKeys(config.scope, config.functionName);
+    this.meta = metaKey(config.consumerId, config.functionName);
+  }
+
+  get callsRunning(): number {
+    return this.inFlight;
+  }
+
+  /** Creates the group (idempotent), registers, starts the heartbeat and the read loop. */
+  async start(): Promise<void> {
+    try {
+      // From 0, not $: a call added before the group existed is served, not lost.
+      await this.redis.xgroup('CREATE', this.keys.stream, this.keys.group, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!/BUSYGROUP/.test((error as Error).message)) throw error;
+    }
+    const now = Date.now();
+    await this.redis
+      .multi()
+      .hset(this.meta, metaFields({ ...this.config, parameters: this.config.parameters, createdAt: now, lastHeartbeat: now }))
+      .sadd(this.keys.consumers, this.config.consumerId)
+      .exec();
+    this.running = true;
+    this.heartbeat = setInterval(() => void this.beat(), this.config.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+    this.loop = this.readLoop();
+  }
+
+  /**
+   * Stops reading, removes this consumer's registration (never the group: other consumers' calls
+   * live there), and waits a little for the calls still running so their failures are answered.
+   * Calls still pending afterwards stay in the group under this consumer's id: it takes them back
+   * when it starts again, or a live consumer reclaims them once this one's heartbeat is gone.
+   */
+  async stop(waitForRunningMs = 5_000): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    clearInterval(this.heartbeat);
+    this.slotFreed?.();
+    // A blocked XREADGROUP would hold stop() for a whole slice: drop the reader's connection.
+    this.reader.disconnect();
+    await this.loop?.catch(() => undefined);
+    await this.maintaining?.catch(() => undefined);
+    await this.redis.multi().srem(this.keys.consumers, this.config.consumerId).del(this.meta).exec().catch(() => undefined);
+    if (this.outcomes.size) await Promise.race([Promise.allSettled([...this.outcomes]), sleep(waitForRunningMs)]);
+    const mine = await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', 1, this.config.consumerId).catch(() => [1]);
+    if (Array.isArray(mine) && mine.length === 0) await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, this.config.consumerId).catch(() => undefined);
+  }
+
+  private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
+    this.hooks.log?.(level, `Function "${this.config.functionName}": ${message}`);
+  }
+
+  private async beat(): Promise<void> {
+    if (!this.running) return;
+    try {
+      await this.redis.multi().hset(this.meta, 'lastHeartbeat', String(Date.now())).sadd(this.keys.consumers, this.config.consumerId).exec();
+    } catch (error) {
+      this.log('warn', `heartbeat failed: ${(error as Error).message}`);
+      return;
+    }
+    if (!this.maintaining) {
+      this.maintaining = this.maintain()
+        .catch((error) => this.log('warn', `reclaiming calls failed: ${(error as Error).message}`))
+        .finally(() => (this.maintaining = undefined));
+    }
+  }
+
+  private async readLoop(): Promise<void> {
+    // First the calls this consumer id was given before and never answered (a restart after a
+    // crash), then new ones.
+    let cursor = '0';
+    while (this.running) {
+      const free = this.config.callsInFlight - this.inFlight;
+      if (free <= 0) {
+        await new Promise<void>((resolve) => {
+          this.slotFreed = resolve;
+          setTimeout(resolve, this.config.blockMs ?? 2_000);
+        });
+        continue;
+      }
+      let reply: Array<[string, StreamEntry[]]> | null;
+      try {
+        reply = (await this.reader.xreadgroup(
+          'GROUP', this.keys.group, this.config.consumerId,
+          'COUNT', free,
+          'BLOCK', this.config.blockMs ?? 2_000,
+          'STREAMS', this.keys.stream, cursor,
+        )) as Array<[string, StreamEntry[]]> | null;
+      } catch (error) {
+        if (!this.running) return;
+        const message = (error as Error).message;
+        // The group vanished (someone deleted the stream): make it again and go on.
+        if (/NOGROUP/.test(message)) {
+          await this.redis.xgroup('CREATE', this.keys.stream, this.keys.group, '0', 'MKSTREAM').catch(() => undefined);
+        } else {
+          this.log('warn', `reading calls failed: ${message}`);
+          await sleep(1_000);
+        }
+        continue;
+      }
+      const entries = reply?.[0]?.[1] ?? [];
+      if (cursor !== '>' && entries.length === 0) {
+        cursor = '>';
+        continue;
+      }
+      for (const [id, fields] of entries) {
+        if (cursor === '>') {
+          await this.handle(id, fields, 1);
+          continue;
+        }
+        // A restart re-reads its own history: Redis counted those deliveries (this read included).
+        cursor = id;
+        const [row] = (await this.redis.xpending(this.keys.stream, this.keys.group, id, id, 1)) as PendingRow[];
+        await this.handle(id, fields, Number(row?.[3] ?? 2));
+      }
+    }
+  }
+
+  /** One delivered entry: answer it at once (broken, expired, too often delivered), or run it. */
+  private async handle(id: string, fields: string[] | null, deliveries: number): Promise<void> {
+    const ref: EntryRef = { stream: this.keys.stream, group: this.keys.group, messageId: id, deadline: Date.now() };
+    if (fields === null) {
+      // Pending but deleted (answered by someone whose XDEL raced our read): only the ack is left.
+      await this.redis.xack(this.keys.stream, this.keys.group, id);
+      return;
+    }
+    const parsed = parseCall(fields);
+    if (!parsed.ok) {
+      this.log('warn', `dead-lettering entry ${id}: ${parsed.reason}`);
+      const callId = parsed.responseChannel ? fieldsToObject(fields).callId : undefined;
+      await answerEntry(this.redis, { ...ref, callId }, callId ? errorAnswer(callId, 'malformed', `The call could not be read: ${parsed.reason}`) : undefined, this.deadLetter(id, fields, `malformed: ${parsed.reason}`, deliveries));
+      return;
+    }
+    const { call } = parsed;
+    const entry: EntryRef = { ...ref, callId: call.callId, deadline: call.deadline };
+    if (deliveries > this.config.maxDeliveries) {
+      const reason = `delivered ${deliveries} times (maximum ${this.config.maxDeliveries}): the executions that took it never answered`;
+      this.log('warn', `dead-lettering call ${call.callId}: ${reason}`);
+      await answerEntry(this.redis, entry, errorAnswer(call.callId, 'dead-letter', `Function "${this.config.functionName}" gave up on the call: ${reason}`), this.deadLetter(id, fields, reason, deliveries));
+      return;
+    }
+    if (Date.now() > call.deadline) {
+      await answerEntry(this.redis, entry, errorAnswer(call.callId, 'expired', `The call to function "${this.config.functionName}" reached its deadline before it started`));
+      return;
+    }
+    const missing = this.config.parameters.filter((name) => !(name in call.params));
+    if (missing.length) {
+      await answerEntry(this.redis, entry, errorAnswer(call.callId, 'missing-parameter', `Function "${this.config.functionName}" needs the parameter${missing.length > 1 ? 's' : ''} ${missing.map((m) => JSON.stringify(m)).join(', ')}`));
+      return;
+    }
+    const context: CallContext = {
+      callId: call.callId,
+      functionName: this.config.functionName,
+      scope: this.config.scope,
+      stream: this.keys.stream,
+      group: this.keys.group,
+      messageId: id,
+      deadline: call.deadline,
+      depth: call.depth,
+      deliveries,
+    };
+    this.inFlight++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.inFlight--;
+      this.slotFreed?.();
+    };
+    // If n8n never reports the end (it died mid-run), the slot comes back at the deadline anyway.
+    const slotTimer = setTimeout(release, Math.max(0, call.deadline - Date.now()) + EXPIRY_GRACE_MS);
+    const outcome = this.hooks
+      .run({ ...call.params, [CALL_CONTEXT_FIELD]: context }, context)
+      .catch((error: Error): RunOutcome => ({ status: 'error', message: error.message }))
+      .then(async (result) => {
+        if (result.status === 'waiting') return;
+        // Return From Function answered already when it ran: then this finds the entry acked and does nothing.
+        const answer =
+          result.status === 'error'
+            ? errorAnswer(call.callId, 'function-error', result.message)
+            : errorAnswer(call.callId, 'no-return', `Function "${this.config.functionName}" finished without reaching a Return From Function node`);
+        await answerEntry(this.redis, entry, answer);
+      })
+      .catch((error) => this.log('warn', `answering call ${call.callId} failed: ${(error as Error).message}`))
+      .finally(() => {
+        clearTimeout(slotTimer);
+        release();
+        this.outcomes.delete(outcome);
+      });
+    this.outcomes.add(outcome);
+  }
+
+  private deadLetter(id: string, fields: string[], reason: string, deliveries: number) {
+    return { key: this.keys.deadLetters, fields: [...fields, 'deadLetterReason', reason, 'originalId', id, 'deliveries', String(deliveries), 'consumer', this.config.consumerId, 'deadLetteredAt', String(Date.now())] };
+  }
+
+  /**
+   * One round over the group's pending entries: calls held by dead consumers are claimed (XCLAIM
+   * moves them to this consumer and counts the delivery) and handled here; calls that a live
+   * consumer holds past their deadline are answered as expired; entries deleted while pending are
+   * acknowledged. Dead consumers with nothing left pending are removed from the registry.
+   */
+  private async maintain(): Promise<void> {
+    const now = Date.now();
+    const liveWithin = this.config.liveWithinMs ?? LIVE_WITHIN_MS;
+    const rows = (await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', PENDING_PAGE)) as PendingRow[];
+    const registered = await this.redis.smembers(this.keys.consumers);
+    const owners = [...new Set([...rows.map((r) => r[1]), ...registered])].filter((c) => c !== this.config.consumerId);
+    const alive = new Map<string, boolean>();
+    for (const owner of owners) alive.set(owner, isLive(parseMeta(owner, await this.redis.hgetall(metaKey(owner, this.config.functionName))), now, liveWithin));
+
+    const fromDead = rows.filter((r) => r[1] !== this.config.consumerId && alive.get(r[1]) === false);
+    const free = Math.max(0, this.config.callsInFlight - this.inFlight);
+    const toClaim = fromDead.slice(0, free).map((r) => r[0]);
+    if (toClaim.length && this.running) {
+      const claimed = (await this.redis.xclaim(this.keys.stream, this.keys.group, this.config.consumerId, 0, ...toClaim)) as StreamEntry[];
+      const deliveries = new Map(fromDead.map((r) => [r[0], Number(r[3]) + 1]));
+      for (const [id, fields] of claimed) {
+        this.log('info', `reclaimed call ${id} from a consumer without heartbeat`);
+        await this.handle(id, fields, deliveries.get(id) ?? 2);
+      }
+    }
+
+    // Held by a live consumer (this one included) well past the deadline: the caller has given up.
+    for (const [id, , idleMs] of rows) {
+      if (idleMs < EXPIRY_GRACE_MS || toClaim.includes(id)) continue;
+      const [entry] = (await this.redis.xrange(this.keys.stream, id, id)) as StreamEntry[];
+      if (!entry || !entry[1]) {
+        await this.redis.xack(this.keys.stream, this.keys.group, id);
+        continue;
+      }
+      const deadline = Number(fieldsToObject(entry[1]).deadline);
+      const callId = fieldsToObject(entry[1]).callId;
+      if (Number.isFinite(deadline) && now > deadline + EXPIRY_GRACE_MS && callId) {
+        await answerEntry(this.redis, { stream: this.keys.stream, group: this.keys.group, messageId: id, callId, deadline }, errorAnswer(callId, 'expired', `The call to function "${this.config.functionName}" passed its deadline while it ran`));
+      }
+    }
+
+    // Registry hygiene: a dead consumer that holds nothing any more is forgotten.
+    for (const owner of owners) {
+      if (alive.get(owner) !== false) continue;
+      const left = await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', 1, owner);
+      if (Array.isArray(left) && left.length > 0) continue;
+      await this.redis.multi().srem(this.keys.consumers, owner).del(metaKey(owner, this.config.functionName)).exec();
+      await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, owner).catch(() => undefined);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,96 @@
+// Connections from the stock n8n `redis` credential (host, port, user, password, database, ssl,
+// disableTlsVerification), the way n8n's own Redis node reads it.
+import { Redis, type RedisOptions } from 'ioredis';
+
+export interface RedisCredential {
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string;
+  database?: number;
+  ssl?: boolean;
+  disableTlsVerification?: boolean;
+}
+
+/** Connecting (TCP, TLS, AUTH, SELECT) must finish within this, or the node fails with a clear error. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export function redisOptions(credential: RedisCredential): RedisOptions {
+  const host = credential.host || 'localhost';
+  return {
+    host,
+    port: Number(credential.port) || 6379,
+    db: Number(credential.database) || 0,
+    ...(credential.user ? { username: credential.user } : {}),
+    ...(credential.password ? { password: credential.password } : {}),
+    ...(credential.ssl ? { tls: credential.disableTlsVerification ? { rejectUnauthorized: false } : { servername: host } } : {}),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    lazyConnect: true,
+  };
+}
+
+/**
+ * A connection that gives up: no reconnect, no offline queue. For callers and Return From Function,
+ * whose work is bounded by a deadline: a dead Redis fails the item instead of hanging it.
+ */
+export async function connectOnce(credential: RedisCredential, name: string): Promise<Redis> {
+  const client = new Redis({
+    ...redisOptions(credential),
+    connectionName: name,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+    disconnectTimeout: 200,
+  });
+  return connect(client, credential);
+}
+
+/**
+ * A connection that reconnects (with backoff, forever) and queues commands while it does: for the
+ * Function trigger's loops, which must survive a Redis restart.
+ */
+export async function connectResilient(credential: RedisCredential, name: string): Promise<Redis> {
+  const client = new Redis({
+    ...redisOptions(credential),
+    connectionName: name,
+    maxRetriesPerRequest: null,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+  });
+  return connect(client, credential);
+}
+
+async function connect(client: Redis, credential: RedisCredential): Promise<Redis> {
+  let lastError: (Error & { code?: string }) | undefined;
+  // Without a listener ioredis prints every error event as "Unhandled error event".
+  client.on('error', (error: Error) => {
+    lastError = error;
+  });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    client.disconnect();
+    const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error & { code?: string });
+    throw new Error(`Cannot connect to Redis at ${credential.host || 'localhost'}:${Number(credential.port) || 6379}: ${describeConnectError(cause)}`);
+  }
+}
+
+export function describeConnectError(error: Error & { code?: string }): string {
+  const message = error.message ?? String(error);
+  if (error.code === 'ECONNREFUSED') return 'connection refused (is Redis running on that host and port?)';
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
+  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`;
+  if (message.startsWith('NOAUTH')) return 'the server requires a password (set it in the Redis credential)';
+  if (message.startsWith('WRONGPASS')) return 'wrong password (or user) in the Redis credential';
+  return message.split('\n')[0];
+}
+
+/** Closes a connection politely (QUIT), or drops it when that does not answer. Never throws. */
+export async function close(client: Redis | undefined): Promise<void> {
+  if (!client || client.status === 'end') return;
+  try {
+    await Promise.race([client.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 1_000))]);
+  } catch {
+    client.disconnect();
+  }
+}

@@ -150,7 +150,7 @@ function outcomeOf(run: IRun | undefined): RunOutcome {
   if (!run) return { status: 'error', message: 'the function execution ended without a result' };
   if (run.status === 'success') return { status: 'success' };
   if (run.status === 'waiting') return { status: 'waiting' };
+  // The message alone: a nested call's error travels up through every level unchanged.
   const error = run.data?.resultData?.error;
-  const where = error?.node?.name ? ` (in node "${error.node.name}")` : '';
-  return { status: 'error', message: error?.message ? `${error.message}${where}` : `the function execution ended with status ${run.status}` };
+  return { status: 'error', message: error?.message || `the function execution ended with status ${run.status}` };
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureN8n, type N8nInstall } from './install.js';
 import { N8nServer, type E2eMode, type N8nOptions, type PublishMode } from './n8n.js';
+import { packNodePackage } from './node-package.js';
 import { memoryReport } from './proc.js';
 import { RedisServer, requireRedisServer } from './redis.js';
 import { log, seconds } from './util.js';
@@ -12,6 +13,7 @@ import { log, seconds } from './util.js';
 export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
 export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
 export { PostgresDatabase, SqliteDatabase, postgresServerUrl, type N8nDatabase } from './database.js';
+export { packNodePackage, installNodePackages, NODE_PACKAGE_DIR } from './node-package.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
 export { memoryReport, runCommand, Background, liveProcessGroups } from './proc.js';
 export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable } from './util.js';
@@ -44,6 +46,8 @@ export interface StackOptions {
   webhookPaths?: string[];
   redisCredential?: { id: string; name: string };
   n8n?: N8nOptions;
+  /** Pack n8n-nodes/ and install it into n8n as a community package (the Function nodes' suites). */
+  nodePackage?: boolean;
   /** Keep the state directory when the start fails (default true: the logs say why; the fault tests expect failures and keep nothing). */
   keepOnFailure?: boolean;
 }
@@ -74,7 +78,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const upStarted = Date.now();
   const dir = mkdtempSync(join(tmpdir(), `${options.name ?? 'n8n-lock-e2e'}-`));
   const redis = new RedisServer();
-  const n8n = new N8nServer(install, dir, { ...options.n8n, mode: options.mode ?? options.n8n?.mode });
+  const communityPackages = [...(options.n8n?.communityPackages ?? [])];
+  if (options.nodePackage) communityPackages.push(await packNodePackage(join(dir, 'packages')));
+  const n8n = new N8nServer(install, dir, { ...options.n8n, communityPackages, mode: options.mode ?? options.n8n?.mode });
   let stopped = false;
   const stop = async ({ keep = false } = {}) => {
     if (stopped) return;

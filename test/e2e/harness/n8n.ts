@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { isoTimestamp, PostgresDatabase, SqliteDatabase, sqliteFile, type N8nDatabase } from './database.js';
 import type { N8nInstall } from './install.js';
+import { installNodePackages } from './node-package.js';
 import { Background, runCommand } from './proc.js';
 import { FatalWait, freePorts, log, seconds, waitFor } from './util.js';
 
@@ -63,6 +64,8 @@ export interface N8nOptions {
   concurrency?: number;
   /** Queue mode: extra environment for the workers only (the harness's own tests use it to break one). */
   workerEnv?: Record<string, string>;
+  /** Community node package tarballs to install into the user folder before n8n starts (main and workers share it). */
+  communityPackages?: string[];
 }
 
 /** Where a queue-mode n8n keeps its Bull queue. */
@@ -291,6 +294,7 @@ export class N8nServer {
     const started = Date.now();
     mkdirSync(this.userFolder, { recursive: true });
     writeFileSync(this.cliLogFile, '');
+    if (this.options.communityPackages?.length) await installNodePackages(this.userFolder, this.options.communityPackages, this.cliLogFile);
     if (this.mode === 'queue') {
       if (!queueRedis) throw new Error('queue mode needs the Redis that holds the Bull queue');
       this.db = await PostgresDatabase.create();

@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   validate: async () => (await import('./validate.js')).registerValidate,
   status: async () => (await import('./status.js')).registerStatus,
   unlock: async () => (await import('./unlock.js')).registerUnlock,
+  functions: async () => (await import('./functions.js')).registerFunctions,
 };
 const commandProgram = program;
 const requested = process.argv[2];

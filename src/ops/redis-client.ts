@@ -3,6 +3,8 @@
 import { Redis } from 'ioredis';
 import { InputError } from '../errors.js';
 import { SCAN_PATTERN } from './keys.js';
+import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from '../functions/protocol.js';
+import type { FunctionReading } from './functions-status.js';
 import type { RedisTarget } from './redis-url.js';
 import { parseReadKeysReply, READ_KEYS_SCRIPT, type KeyReading } from './status.js';
 import { UNLOCK_SCRIPT, unlockScriptArgs, type UnlockRequest } from './unlock.js';
@@ -162,4 +164,52 @@ export async function readKeys(client: Redis, keys: string[], chunkSize = READ_C
 export async function evalUnlock(client: Redis, request: UnlockRequest): Promise<unknown> {
   const { keys, args } = unlockScriptArgs(request);
   return client.eval(UNLOCK_SCRIPT, keys.length, ...keys, ...args);
+}
+
+/**
+ * Every function stream (`function:stream:*`) with what `functions status` shows: length, pending
+ * summary, oldest entry, the consumers (registry and pending list) with their registrations, and
+ * the dead-letter stream's length. One pipeline per function.
+ */
+export async function readFunctionStreams(client: Redis, nameMatches: (name: string) => boolean = () => true): Promise<FunctionReading[]> {
+  const streams: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = (await client.call('SCAN', cursor, 'MATCH', `${STREAM_PREFIX}*`, 'COUNT', SCAN_COUNT, 'TYPE', 'stream')) as [string, string[]];
+    cursor = next;
+    streams.push(...keys);
+  } while (cursor !== '0');
+  const readings: FunctionReading[] = [];
+  for (const stream of streams.sort()) {
+    const parsed = parseStreamKey(stream);
+    if (!parsed || !nameMatches(parsed.name)) continue;
+    const keys = functionKeys(parsed.scope, parsed.name);
+    const [[, length], [, oldest], [, registered], [, deadLetters], [groupError, summary]] = (await client
+      .pipeline()
+      .xlen(stream)
+      .xrange(stream, '-', '+', 'COUNT', 1)
+      .smembers(keys.consumers)
+      .xlen(keys.deadLetters)
+      .xpending(stream, keys.group)
+      .exec()) as Array<[Error | null, any]>;
+    type PendingSummary = [number, string | null, string | null, Array<[string, string]> | null];
+    const pendingSummary: PendingSummary = groupError ? [0, null, null, null] : (summary as PendingSummary);
+    const pendingBy = new Map<string, number>((pendingSummary[3] ?? []).map(([consumer, count]) => [consumer, Number(count)]));
+    const ids: string[] = [...new Set([...(registered as string[]), ...pendingBy.keys()])].sort();
+    const metaPipeline = client.pipeline();
+    for (const id of ids) metaPipeline.hgetall(metaKey(id, parsed.name));
+    const metas = ids.length ? ((await metaPipeline.exec()) ?? []) : [];
+    readings.push({
+      stream,
+      scope: parsed.scope,
+      name: parsed.name,
+      length: Number(length),
+      pending: Number(pendingSummary[0] ?? 0),
+      oldestId: (oldest as Array<[string, string[]]>)[0]?.[0] ?? null,
+      consumers: ids.map((id, i) => ({ id, meta: parseMeta(id, (metas[i]?.[1] ?? {}) as Record<string, string>), pending: pendingBy.get(id) ?? 0 })),
+      deadLetters: Number(deadLetters),
+      hasGroup: !groupError,
+    });
+  }
+  return readings;
 }

@@ -1,3 +1,4 @@
+import { functionScopeOf, functionTriggers, staticFunctionName, type FunctionDefinition } from './function-nodes.js';
 import type { EnvFile } from '../envs/env-file.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import type { Workflow } from '../workflow/schema.js';
@@ -65,8 +66,12 @@ export function javascriptBodies(prepared: PreparedFiles): string[] {
 
 export function mergeFacts(all: RepoFacts[]): RepoFacts {
   const ttlByScope = new Map<string, Array<{ file: string; ttl: unknown }>>();
-  for (const facts of all) for (const [scope, list] of facts.ttlByScope) ttlByScope.set(scope, [...(ttlByScope.get(scope) ?? []), ...list]);
-  return { workflowKeys: new Set(), ttlByScope };
+  const functions = new Map<string, FunctionDefinition[]>();
+  for (const facts of all) {
+    for (const [scope, list] of facts.ttlByScope) ttlByScope.set(scope, [...(ttlByScope.get(scope) ?? []), ...list]);
+    for (const [name, list] of facts.functions) functions.set(name, [...(functions.get(name) ?? []), ...list]);
+  }
+  return { workflowKeys: new Set(), ttlByScope, functions };
 }
 
 /** Phase 2: every rule on every prepared file, against the facts of the whole repository. */
@@ -120,6 +125,7 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 /** Cross-workflow facts gathered before any rule runs. */
 function repoFacts(parsed: Parsed[]): RepoFacts {
   const ttlByScope = new Map<string, Array<{ file: string; ttl: unknown }>>();
+  const functions = new Map<string, FunctionDefinition[]>();
   for (const p of parsed) {
     if (!p.workflow) continue;
     for (const acquire of callsTo(p.workflow, 'lock_acquisition')) {
@@ -129,8 +135,13 @@ function repoFacts(parsed: Parsed[]): RepoFacts {
       list.push({ file: p.file, ttl: mappedInputs(acquire).ttl_seconds });
       ttlByScope.set(scope, list);
     }
+    for (const trigger of functionTriggers(p.workflow)) {
+      const name = staticFunctionName(trigger);
+      if (name === undefined) continue;
+      functions.set(name, [...(functions.get(name) ?? []), { file: p.file, scope: functionScopeOf(trigger) }]);
+    }
   }
-  return { workflowKeys: new Set(), ttlByScope };
+  return { workflowKeys: new Set(), ttlByScope, functions };
 }
 
 function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding[] {

@@ -13,6 +13,7 @@ import type { EnvFile } from '../envs/env-file.js';
 import { checkPrepared, javascriptBodies, mergeFacts, prepareFiles, validateFiles, type FileResult, type PreparedFiles, type ValidateOptions } from './engine.js';
 import { analyzeJavaScript, rememberAnalysis, type CodeProblem } from './js-analysis.js';
 import type { RepoFacts } from './types.js';
+import type { FunctionDefinition } from './function-nodes.js';
 
 export type Input = { file: string; text: string };
 
@@ -22,7 +23,7 @@ export interface WireOptions extends Omit<ValidateOptions, 'envs' | 'workflowKey
   workflowKeys: string[];
 }
 
-export type WireFacts = Array<[string, Array<{ file: string; ttl: unknown }>]>;
+export type WireFacts = { ttlByScope: Array<[string, Array<{ file: string; ttl: unknown }>]>; functions: Array<[string, FunctionDefinition[]]> };
 
 export type ToWorker =
   | { type: 'prepare'; inputs: Input[] }
@@ -54,8 +55,8 @@ export class BatchSession {
   }
 }
 
-export const toWireFacts = (facts: RepoFacts): WireFacts => [...facts.ttlByScope];
-export const fromWireFacts = (facts: WireFacts): RepoFacts => ({ workflowKeys: new Set(), ttlByScope: new Map(facts) });
+export const toWireFacts = (facts: RepoFacts): WireFacts => ({ ttlByScope: [...facts.ttlByScope], functions: [...facts.functions] });
+export const fromWireFacts = (facts: WireFacts): RepoFacts => ({ workflowKeys: new Set(), ttlByScope: new Map(facts.ttlByScope), functions: new Map(facts.functions) });
 export const fromWireOptions = (options: WireOptions): ValidateOptions => ({ ...options, envs: options.envs as EnvFile[], workflowKeys: new Set(options.workflowKeys) });
 
 /** Below this many files a thread's start-up (~250 ms: it loads the whole engine) costs more than it saves. */

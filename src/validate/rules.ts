@@ -19,6 +19,8 @@ import { rateLimitGate } from './rules/rate-limit-gate.js';
 import { executionOrderV1 } from './rules/execution-order-v1.js';
 import { lockZeroItemPath } from './rules/lock-zero-item-path.js';
 import { lockCleanupOnFailure } from './rules/lock-cleanup-on-failure.js';
+import { functionReturnOnEveryPath } from './rules/function-return-on-every-path.js';
+import { callFunctionDefined } from './rules/call-function-defined.js';
 
 /** Every rule, in report order. The inventory is data: a test checks each has docs and a test table. */
 export const RULES: readonly Rule[] = [
@@ -42,6 +44,8 @@ export const RULES: readonly Rule[] = [
   executionOrderV1,
   lockZeroItemPath,
   lockCleanupOnFailure,
+  functionReturnOnEveryPath,
+  callFunctionDefined,
 ];
 
 /** Findings the engine itself reports (not from a rule's check). */

@@ -1,6 +1,7 @@
 import type { EnvFile } from '../envs/env-file.js';
 import type { WorkflowGraph } from '../workflow/graph.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
+import type { FunctionDefinition } from './function-nodes.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -52,6 +53,8 @@ export interface RepoFacts {
   workflowKeys: Set<string>;
   /** Static lock scope -> ttl_seconds values seen across the repository, with where. */
   ttlByScope: Map<string, Array<{ file: string; ttl: unknown }>>;
+  /** Function name -> the Function triggers that define it (static names only), with where. */
+  functions: Map<string, FunctionDefinition[]>;
 }
 
 /** What a rule is, like ESLint's rule meta: the inventory, the docs pages and the formatters read it. */

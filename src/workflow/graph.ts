@@ -1,3 +1,4 @@
+import { FUNCTION_NODE_TYPES } from '../functions/protocol.js';
 import type { ConnectionTarget, Workflow, WorkflowNode } from './schema.js';
 
 /** An edge of the workflow graph, keyed by node NAME as n8n does. */
@@ -17,6 +18,8 @@ const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
  * exceptions (webhook, form, chat, error, manual, schedule and polling nodes).
  */
 export function isTriggerType(type: string): boolean {
+  // The Function trigger of n8n-nodes-lock is named "function" (n8n-nodes-base.function is the legacy Code node, no trigger).
+  if (type === FUNCTION_NODE_TYPES.function) return true;
   const short = type.split('.').pop() ?? type;
   return (
     /trigger$/i.test(short) ||

@@ -33,8 +33,63 @@ interface Table {
   errors: Record<string, Array<[string, number, number]>>;
 }
 
+
+const fnTrigger = (functionName: string, scope = 'global', name = 'Function') => ({ parameters: { functionName, scope }, name, type: 'n8n-nodes-lock.function', typeVersion: 1, position: [0, 0] });
+const fnCall = (functionName: string, scope = 'global', name = 'Call Function') => ({ parameters: { functionName, scope, parameters: '={{ $json }}', timeout: 30 }, name, type: 'n8n-nodes-lock.callFunction', typeVersion: 1, position: [220, 0] });
+const fnReturn = (name = 'Return From Function') => ({ parameters: { respondWith: 'item' }, name, type: 'n8n-nodes-lock.returnFromFunction', typeVersion: 1, position: [440, 0] });
+const ifNode = (name = 'If') => ({ parameters: {}, name, type: 'n8n-nodes-base.if', typeVersion: 2.2, position: [220, 0] });
+const stopNode = { parameters: { errorMessage: 'no' }, name: 'Stop', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [440, 200] };
+function branched(nodes: Wf[], links: Array<[string, string, number?]>): Wf {
+  const connections: Wf = {};
+  for (const [from, to, output = 0] of links) {
+    const outputs = (connections[from] ??= { main: [] }).main;
+    while (outputs.length <= output) outputs.push([]);
+    outputs[output].push({ node: to, type: 'main', index: 0 });
+  }
+  return { name: 'F', nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
 const handler = PRIMITIVES.error_handler_lock_cleanup.build();
 const TABLES: Record<string, Table> = {
+  'function-return-on-every-path': {
+    valid: [
+      ['a function that returns', () => flow([fnTrigger('double'), fnReturn()])],
+      ['both If branches return', () => branched([fnTrigger('f'), ifNode(), fnReturn('Yes'), fnReturn('No')], [['Function', 'If'], ['If', 'Yes', 0], ['If', 'No', 1]])],
+      ['one branch fails with Stop and Error, the other returns', () => branched([fnTrigger('f'), ifNode(), fnReturn(), stopNode], [['Function', 'If'], ['If', 'Return From Function', 0], ['If', 'Stop', 1]])],
+      ['a workflow without function nodes', () => js('return [];')],
+    ],
+    invalid: [
+      ['no Return From Function', () => flow([fnTrigger('double'), codeNode('return $input.all();')]), /function "double" has no Return From Function/],
+      ['an If output that bypasses the return', () => branched([fnTrigger('f'), ifNode(), fnReturn()], [['Function', 'If'], ['If', 'Return From Function', 0]]), /path "Function" -> \.\.\. -> "If" \(output 1\) ends without Return From Function/],
+      ['the return is not on any path of the trigger', () => branched([fnTrigger('f'), codeNode('return [];'), fnReturn()], [['Function', 'Code']]), /"Function" never reaches a Return From Function/],
+      ['Return From Function without a Function trigger', () => flow([trigger, fnReturn()]), /"Return From Function" answers a function call, but no Function trigger starts this workflow/],
+    ],
+    errors: {
+      'no Return From Function': [['noReturn', 4, 5]],
+      'an If output that bypasses the return': [['pathWithoutReturn', 17, 5]],
+      'the return is not on any path of the trigger': [['neverReachesReturn', 4, 5]],
+      'Return From Function without a Function trigger': [['returnWithoutFunction', 17, 5]],
+    },
+  },
+  'call-function-defined': {
+    valid: [
+      ['defined in another workflow of the repository', () => [flow([fnTrigger('double'), fnReturn()]), flow([trigger, fnCall('double')])]],
+      ['a name given by an expression', () => [flow([fnTrigger('double'), fnReturn()]), flow([trigger, fnCall('={{ $json.fn }}')])]],
+      ['scope This Workflow, defined in the same workflow', () => branched([fnTrigger('inner', 'workflow'), fnReturn(), trigger, fnCall('inner', 'workflow')], [['Function', 'Return From Function'], ['Webhook', 'Call Function']])],
+    ],
+    invalid: [
+      ['a typo of a defined name', () => [flow([fnTrigger('enrichContact'), fnReturn()]), flow([trigger, fnCall('enrichContcat')])], /calls "enrichContcat", which no Function trigger in the repository defines \(did you mean "enrichContact"\?\)/],
+      ['no global functions in the repository (a warning)', () => flow([trigger, fnCall('elsewhere')]), /this repository defines no global functions/],
+      ['scope This Workflow without a definition here', () => [flow([fnTrigger('inner', 'workflow'), fnReturn()]), flow([trigger, fnCall('inner', 'workflow')])], /calls "inner" with the scope This Workflow, but no Function trigger of this workflow defines it/],
+      ['a name the key scheme cannot carry', () => flow([trigger, fnCall('crm:enrich')]), /function name "crm:enrich" contains ":"/],
+    ],
+    errors: {
+      'a typo of a defined name': [['notInRepository', 17, 5]],
+      'no global functions in the repository (a warning)': [['noFunctionsInRepository', 17, 5]],
+      'scope This Workflow without a definition here': [['notInWorkflow', 17, 5]],
+      'a name the key scheme cannot carry': [['badName', 19, 25]],
+    },
+  },
   'code-purity': {
     valid: [
       ['plain data work', () => js('return $input.all().map(i => ({ json: { ...i.json, ok: true } }));')],
@@ -428,6 +483,14 @@ for (const [ruleId, table] of Object.entries(TABLES)) {
     });
   });
 }
+
+describe('call-function-defined severities', () => {
+  it('a call to a function this repository cannot know is a warning; a likely typo is an error', () => {
+    const severity = (wfs: Wf[]) => findings(wfs, 'call-function-defined').map((f) => f.severity);
+    expect(severity([flow([trigger, fnCall('elsewhere')])])).toEqual(['warning']);
+    expect(severity([flow([fnTrigger('enrichContact'), fnReturn()]), flow([trigger, fnCall('enrichContcat')])])).toEqual(['error']);
+  });
+});
 
 describe('engine', () => {
   it('points a Code finding at the line inside the file and names the code line', () => {

@@ -94,7 +94,10 @@ export function functionWorkflows(): Array<Record<string, unknown>> {
     workflow(ids.callSleepy, 'Fn call sleepy', [webhook('fn-sleepy'), callFunction('Call sleepy', 'sleepy', '={{ {} }}', { timeout: 2 })]),
     workflow(ids.boom, 'Fn boom', [functionTrigger('boom'), stopAndError('Fail', 'boom from the function'), returnJson('Return', '={{ "unreachable" }}')]),
     workflow(ids.callBoom, 'Fn call boom', [webhook('fn-boom'), callFunction('Call boom', 'boom', '={{ {} }}', { timeout: 30 })]),
-    workflow(ids.callNobody, 'Fn call nobody', [webhook('fn-nobody'), callFunction('Call nobody', 'nobody', '={{ {} }}', { timeout: 30 })]),
+    workflow(ids.callNobody, 'Fn call nobody', [
+      webhook('fn-nobody'),
+      { ...callFunction('Call nobody', 'nobody', '={{ {} }}', { timeout: 30 }), notes: 'n8n-lock-disable call-function-defined -- e2e probe: calls a function nobody serves, on purpose' },
+    ]),
     // Called by the test process itself in the crash scenario: callers that outlive the n8n they call.
     workflow(ids.slow, 'Fn slow', [functionTrigger('slow', ['i'], { callsInFlight: 50 }), wait('Work 2 s', 2), returnJson('Return', '={{ { i: $json.i } }}')]),
     // `count` calls of double from one execution, checked inside n8n: how many results were wrong.

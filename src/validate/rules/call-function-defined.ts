@@ -1,0 +1,68 @@
+import { functionNameProblem } from '../../functions/protocol.js';
+import { functionCalls, functionScopeOf, functionTriggers, staticFunctionName } from '../function-nodes.js';
+import { nodePointerOf } from '../lock-nodes.js';
+import { defineRule, type RuleFinding } from '../types.js';
+
+/** A Call Function names a function that exists: in this workflow (scope This Workflow) or in the repository (Global). */
+export const callFunctionDefined = defineRule({
+  id: 'call-function-defined',
+  meta: {
+    description: 'a Call Function names a function defined in the repository (or, for the scope This Workflow, in its own workflow)',
+    defaultSeverity: 'error',
+    rationale:
+      'A call to a name no Function trigger serves fails at run time after a few seconds with "No live consumer". For the scope This Workflow the definition must be a Function trigger with that scope in the same workflow, so a missing one is always an error. For the scope Global the definition may live in another repository that shares the Redis: when this repository defines no global functions at all the finding is a warning; when it defines some but not this one (a typo is the usual cause) it is an error and names the closest defined name. Names given by an expression are known only at run time and are not checked; names that the key scheme cannot carry are always an error.',
+    messages: {
+      badName: 'function name "{{name}}" {{problem}}',
+      notInWorkflow: '"{{node}}" calls "{{name}}" with the scope This Workflow, but no Function trigger of this workflow defines it with that scope',
+      notInRepository: '"{{node}}" calls "{{name}}", which no Function trigger in the repository defines{{hint}}',
+      noFunctionsInRepository: '"{{node}}" calls "{{name}}", and this repository defines no global functions: make sure another one does',
+    },
+  },
+  check({ workflow, repo }) {
+    const findings: RuleFinding[] = [];
+    const ownWorkflowScope = new Set(functionTriggers(workflow).filter((t) => functionScopeOf(t) === 'workflow').map(staticFunctionName));
+    const globalNames = [...repo.functions].filter(([, defs]) => defs.some((d) => d.scope === 'global')).map(([name]) => name);
+    for (const call of functionCalls(workflow)) {
+      const name = staticFunctionName(call);
+      if (name === undefined) continue;
+      const pointer = nodePointerOf(workflow, call);
+      const problem = functionNameProblem(name);
+      if (problem) {
+        findings.push({ messageId: 'badName', data: { name, problem }, pointer: `${pointer}/parameters/functionName` });
+        continue;
+      }
+      if (functionScopeOf(call) === 'workflow') {
+        if (!ownWorkflowScope.has(name)) findings.push({ messageId: 'notInWorkflow', data: { node: call.name, name }, pointer });
+        continue;
+      }
+      if (globalNames.includes(name)) continue;
+      if (globalNames.length === 0) {
+        findings.push({ messageId: 'noFunctionsInRepository', data: { node: call.name, name }, pointer, severity: 'warning' });
+        continue;
+      }
+      const closest = closestName(name, globalNames);
+      findings.push({ messageId: 'notInRepository', data: { node: call.name, name, hint: closest ? ` (did you mean "${closest}"?)` : '' }, pointer });
+    }
+    return findings;
+  },
+});
+
+/** The defined name within a third of the length's edits of `name`, if any. */
+function closestName(name: string, candidates: string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
+}

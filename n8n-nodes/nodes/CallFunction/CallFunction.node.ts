@@ -62,13 +62,6 @@ export class CallFunction implements INodeType {
         default: {},
         options: [
           {
-            displayName: 'Result Field',
-            name: 'resultField',
-            type: 'string',
-            default: 'functionResult',
-            description: 'The field of the item that receives the function\'s result',
-          },
-          {
             displayName: 'Calls in Parallel',
             name: 'parallelCalls',
             type: 'number',
@@ -83,6 +76,13 @@ export class CallFunction implements INodeType {
             typeOptions: { minValue: 1 },
             default: 10,
             description: 'Functions calling functions (or themselves) may nest this deep; a deeper call fails at once instead of filling every slot and deadlocking',
+          },
+          {
+            displayName: 'Result Field',
+            name: 'resultField',
+            type: 'string',
+            default: 'functionResult',
+            description: 'The field of the item that receives the function\'s result',
           },
         ],
       },

@@ -25,9 +25,9 @@ export class ReturnFromFunction implements INodeType {
         type: 'options',
         default: 'item',
         options: [
+          { name: 'Error', value: 'error', description: 'The caller fails with this message (or gets it as an error item)' },
           { name: 'Incoming Item', value: 'item', description: 'The item\'s JSON (several items for one call: an array of them)' },
           { name: 'JSON', value: 'json', description: 'A value you build with an expression' },
-          { name: 'Error', value: 'error', description: 'The caller fails with this message (or gets it as an error item)' },
         ],
       },
       {

@@ -9,23 +9,23 @@ type Node = Record<string, unknown> & { name: string };
 let counter = 0;
 const uuid = (n: number) => `f2e00000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function node(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): Node {
+export function node(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): Node {
   counter++;
   return { parameters, id: uuid(counter), name, type, typeVersion, position: [counter * 220, 0], ...extra };
 }
 
-const functionTrigger = (functionName: string, parameters: string[] = [], options: Record<string, unknown> = {}) =>
+export const functionTrigger = (functionName: string, parameters: string[] = [], options: Record<string, unknown> = {}) =>
   node('Function', FUNCTION_NODE_TYPES.function, 1, { functionName, scope: 'global', parameters: { parameter: parameters.map((name) => ({ name })) }, options }, { credentials: CREDENTIALS });
 
-const callFunction = (name: string, functionName: string, parameters: string, settings: { timeout?: number; options?: Record<string, unknown> } = {}) =>
+export const callFunction = (name: string, functionName: string, parameters: string, settings: { timeout?: number; options?: Record<string, unknown> } = {}) =>
   node(name, FUNCTION_NODE_TYPES.callFunction, 1, { functionName, scope: 'global', parameters, timeout: settings.timeout ?? 30, options: settings.options ?? {} }, { credentials: CREDENTIALS, onError: 'continueRegularOutput' });
 
-const returnJson = (name: string, value: string) => node(name, FUNCTION_NODE_TYPES.returnFromFunction, 1, { respondWith: 'json', value }, { credentials: CREDENTIALS });
+export const returnJson = (name: string, value: string) => node(name, FUNCTION_NODE_TYPES.returnFromFunction, 1, { respondWith: 'json', value }, { credentials: CREDENTIALS });
 
-const webhook = (path: string) => node('Webhook', 'n8n-nodes-base.webhook', 2.1, { path, responseMode: 'lastNode', options: {} }, { webhookId: uuid(1000 + ++counter) });
+export const webhook = (path: string) => node('Webhook', 'n8n-nodes-base.webhook', 2.1, { path, responseMode: 'lastNode', options: {} }, { webhookId: uuid(1000 + ++counter) });
 const wait = (name: string, seconds: number) => node(name, 'n8n-nodes-base.wait', 1.1, { amount: seconds, unit: 'seconds' }, { webhookId: uuid(2000 + ++counter) });
 const stopAndError = (name: string, message: string) => node(name, 'n8n-nodes-base.stopAndError', 1, { errorMessage: message });
-const code = (name: string, jsCode: string) => node(name, 'n8n-nodes-base.code', 2, { jsCode });
+export const code = (name: string, jsCode: string) => node(name, 'n8n-nodes-base.code', 2, { jsCode });
 const ifTrue = (name: string, expression: string) =>
   node(name, 'n8n-nodes-base.if', 2.2, {
     conditions: {
@@ -38,7 +38,7 @@ const ifTrue = (name: string, expression: string) =>
 
 const link = (from: string, to: string, output = 0) => ({ from, to, output });
 
-function workflow(id: string, name: string, nodes: Node[], links: Array<{ from: string; to: string; output: number }> = nodes.slice(1).map((n, i) => link(nodes[i].name, n.name))) {
+export function workflow(id: string, name: string, nodes: Node[], links: Array<{ from: string; to: string; output: number }> = nodes.slice(1).map((n, i) => link(nodes[i].name, n.name))) {
   const connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }> = {};
   for (const { from, to, output } of links) {
     const outputs = (connections[from] ??= { main: [] }).main;

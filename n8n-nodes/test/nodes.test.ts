@@ -1,0 +1,146 @@
+// The built nodes' execute/trigger methods with a stand-in for n8n's context, against a REAL
+// redis-server: bad input fails with an error naming the parameter and writes nothing; a call goes
+// from Call Function through a Function trigger to Return From Function and back. The e2e suite
+// runs the same files inside a real n8n.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Module, { createRequire } from 'node:module';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
+import { CALL_CONTEXT_FIELD } from '../../src/functions/protocol.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+function loadNode(name: string): any {
+  const resolve = (Module as any)._resolveFilename;
+  (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
+    return resolve.call(this, request === 'n8n-workflow' ? join(root, 'test', 'support', 'n8n-workflow-stand-in.cjs') : request, ...rest);
+  };
+  try {
+    const exported = require(join(root, 'dist', 'nodes', name, `${name}.node.js`));
+    return new exported[name]();
+  } finally {
+    (Module as any)._resolveFilename = resolve;
+  }
+}
+
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+beforeEach(async () => {
+  await redis.client.flushall();
+});
+
+const node = { id: 'node-1', name: 'Node', type: 'x', typeVersion: 1, parameters: {} };
+const logger = { error() {}, warn() {}, info() {}, debug() {} };
+
+/** The parts of IExecuteFunctions the nodes use. */
+function executeContext(parameters: Record<string, unknown>, items: Array<Record<string, unknown>>, options: { credential?: boolean; continueOnFail?: boolean } = {}) {
+  return {
+    logger,
+    getNode: () => node,
+    getInputData: () => items.map((json) => ({ json })),
+    getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+    getCredentials: async () => {
+      if (options.credential === false) throw new Error('Node "Node" does not have any credentials set');
+      return { host: '127.0.0.1', port: redis.port, database: 0 };
+    },
+    getWorkflow: () => ({ id: 'Wf00000000000001', active: true }),
+    getExecutionId: () => '42',
+    getMode: () => 'trigger',
+    continueOnFail: () => options.continueOnFail ?? false,
+    getParentNodes: () => [],
+    getWorkflowDataProxy: () => ({}),
+    getInstanceId: () => 'instance-abc',
+  };
+}
+
+const keysInRedis = async () => (await redis.client.keys('*')).sort();
+
+describe('Call Function: bad input fails naming the parameter, and writes nothing to Redis', () => {
+  const call = (parameters: Record<string, unknown>, options?: { credential?: boolean; continueOnFail?: boolean }) =>
+    loadNode('CallFunction').execute.call(executeContext({ functionName: 'double', scope: 'global', parameters: '{}', timeout: 5, options: {}, ...parameters }, [{ n: 1 }], options));
+
+  it.each([
+    ['malformed Parameters JSON', { parameters: '{"n": ' }, /^Parameter "Parameters" is not valid JSON/],
+    ['Parameters that are not an object', { parameters: '[1, 2]' }, /^Parameter "Parameters" must be a JSON object, got an array/],
+    ['a function name the key scheme cannot carry', { functionName: 'crm:enrich' }, /^Parameter "Function Name" contains ":"/],
+    ['an empty function name', { functionName: '  ' }, /^Parameter "Function Name" is empty/],
+    ['a zero timeout', { timeout: 0 }, /^Parameter "Timeout \(Seconds\)" must be a number above 0/],
+  ])('%s', async (_label, parameters, message) => {
+    await expect(call(parameters)).rejects.toThrow(message);
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('a missing credential', async () => {
+    await expect(call({}, { credential: false })).rejects.toThrow(/^Parameter "Credential to connect with" has no usable Redis credential/);
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('continue on fail: the bad item becomes an error item', async () => {
+    const [[item]] = await call({ parameters: 'nope' }, { continueOnFail: true });
+    expect(item.json).toMatchObject({ n: 1, error: expect.stringMatching(/^Parameter "Parameters" is not valid JSON/) });
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('a call deeper than Max Call Depth fails before anything is sent', async () => {
+    const deep = { n: 1, [CALL_CONTEXT_FIELD]: { callId: 'c', stream: 'function:stream:__global__:f', group: 'group:f', messageId: '1-0', depth: 3 } };
+    const context = executeContext({ functionName: 'double', parameters: '{}', timeout: 5, options: { maxDepth: 3 } }, [deep]);
+    await expect(loadNode('CallFunction').execute.call(context)).rejects.toThrow(/^Call depth 4 exceeds the maximum of 3 \(parameter "Max Call Depth"\)/);
+    expect(await keysInRedis()).toEqual([]);
+  });
+});
+
+describe('Return From Function', () => {
+  it('an item without a call context: a clear error, nothing written', async () => {
+    const context = executeContext({ respondWith: 'item' }, [{ a: 1 }]);
+    await expect(loadNode('ReturnFromFunction').execute.call(context)).rejects.toThrow(/^Item 0 carries no function call to answer/);
+    expect(await keysInRedis()).toEqual([]);
+  });
+});
+
+describe('Function trigger', () => {
+  const triggerContext = (parameters: Record<string, unknown>, emit: (data: any, response: unknown, done: any) => void = () => undefined) => ({
+    ...executeContext({ scope: 'global', parameters: {}, options: {}, ...parameters }, []),
+    getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : { scope: 'global', parameters: {}, options: {} }[name] ?? fallback),
+    emit,
+    emitError: () => undefined,
+  });
+
+  it.each([
+    ['a function name the key scheme cannot carry', { functionName: 'a b' }, /^Parameter "Function Name" contains " "/],
+    ['calls in flight of 0', { functionName: 'f', options: { callsInFlight: 0 } }, /^Parameter "Calls in Flight" must be a whole number of at least 1/],
+  ])('%s: fails to activate naming the parameter, writes nothing', async (_label, parameters, message) => {
+    await expect(loadNode('Function').trigger.call(triggerContext(parameters))).rejects.toThrow(message);
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('serves a call from Call Function; Return From Function answers it; closing removes only itself', async () => {
+    const returnNode = loadNode('ReturnFromFunction');
+    const fn = loadNode('Function');
+    const emitted: Array<Record<string, unknown>> = [];
+    const trigger = await fn.trigger.call(
+      triggerContext({ functionName: 'double', parameters: { parameter: [{ name: 'n' }] } }, (data, _response, done) => {
+        const json = data[0][0].json;
+        emitted.push(json);
+        // The function's workflow: Return From Function with the item, then the run ends.
+        returnNode.execute
+          .call(executeContext({ respondWith: 'json', value: { doubled: json.n * 2 } }, [json]))
+          .then(() => done.resolve({ status: 'success', data: { resultData: {} } }));
+      }),
+    );
+    try {
+      const [[item]] = await loadNode('CallFunction').execute.call(executeContext({ functionName: 'double', parameters: { n: 21 }, timeout: 5, options: {} }, [{ n: 21 }]));
+      expect(item.json).toEqual({ n: 21, functionResult: { doubled: 42 } });
+      expect(emitted[0]).toMatchObject({ n: 21, [CALL_CONTEXT_FIELD]: { functionName: 'double', depth: 1 } });
+    } finally {
+      await trigger.closeFunction();
+    }
+    expect(await keysInRedis()).toEqual(['function:stream:__global__:double']);
+    expect(await redis.client.xinfo('GROUPS', 'function:stream:__global__:double')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+// The package as n8n loads it: the manifest's `n8n` field, one class per built node file named like
+// the file, descriptions in n8n's conventions (camelCase names, icons that exist, options sorted as
+// @n8n/node-cli's lint wants), and node types the CLI's validate rules know.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from '../../src/functions/protocol.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const require = createRequire(import.meta.url);
+
+/** Loads a built node file the way n8n does (require), with n8n-workflow resolved to a minimal stand-in: outside n8n it is not installed. */
+function loadNode(file: string): Record<string, any> {
+  const resolve = (Module as any)._resolveFilename;
+  (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
+    if (request === 'n8n-workflow') return join(root, 'test', 'support', 'n8n-workflow-stand-in.cjs');
+    return resolve.call(this, request, ...rest);
+  };
+  try {
+    return require(join(root, file));
+  } finally {
+    (Module as any)._resolveFilename = resolve;
+  }
+}
+
+describe('the n8n-nodes-lock package', () => {
+  it('is a community node package by n8n\'s rules', () => {
+    expect(manifest.name).toBe(NODE_PACKAGE);
+    expect(manifest.name).toMatch(/^n8n-nodes-/);
+    expect(manifest.keywords).toContain('n8n-community-node-package');
+    expect(manifest.n8n.n8nNodesApiVersion).toBe(1);
+    expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    expect(manifest.files).toEqual(['dist']);
+    expect(Object.keys(manifest.dependencies)).toEqual(['ioredis']);
+  });
+
+  it.each(manifest.n8n.nodes as string[])('%s: built, one class named like its file, description in n8n conventions', (file) => {
+    expect(existsSync(join(root, file)), `${file} is built (npm run build)`).toBe(true);
+    const className = basename(file, '.node.js');
+    const exported = loadNode(file);
+    expect(Object.keys(exported)).toEqual([className]);
+    const { description } = new exported[className]();
+    expect(`${NODE_PACKAGE}.${description.name}`).toBe(Object.values(FUNCTION_NODE_TYPES).find((type) => type.endsWith(`.${description.name}`)));
+    expect(description.name).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(description.name.toLowerCase()).toBe(className.toLowerCase());
+    expect(existsSync(join(root, dirname(file), description.icon.replace(/^file:/, '')))).toBe(true);
+    expect(description.credentials).toEqual([{ name: 'redis', required: true }]);
+    for (const property of description.properties) {
+      expect(property.displayName, property.name).toMatch(/^[A-Z]/);
+      expect(property.name, property.displayName).toMatch(/^[a-z][A-Za-z]*$/);
+      if (property.type === 'options') expect(property.options.map((o: { name: string }) => o.name)).toEqual([...property.options.map((o: { name: string }) => o.name)].sort());
+      if (property.type === 'collection') expect(property.options.map((o: { displayName: string }) => o.displayName)).toEqual([...property.options.map((o: { displayName: string }) => o.displayName)].sort());
+    }
+  });
+});

@@ -7,6 +7,7 @@ import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from '../../src/functions/protocol.js';
+import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -43,7 +44,7 @@ describe('the n8n-nodes-lock package', () => {
     const exported = loadNode(file);
     expect(Object.keys(exported)).toEqual([className]);
     const { description } = new exported[className]();
-    expect(`${NODE_PACKAGE}.${description.name}`).toBe(Object.values(FUNCTION_NODE_TYPES).find((type) => type.endsWith(`.${description.name}`)));
+    expect([...Object.values(FUNCTION_NODE_TYPES), LOCK_NODE_TYPE]).toContain(`${NODE_PACKAGE}.${description.name}`);
     expect(description.name).toMatch(/^[a-z][A-Za-z]+$/);
     expect(description.name.toLowerCase()).toBe(className.toLowerCase());
     expect(existsSync(join(root, dirname(file), description.icon.replace(/^file:/, '')))).toBe(true);

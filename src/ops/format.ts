@@ -19,7 +19,7 @@ export function formatTtl(ttlMs: number | null | undefined): string {
 }
 
 export function describeHolder(holder: Holder): string {
-  return `${holder.workflow_name ?? '?'} (workflow ${holder.workflow_id ?? '?'}, execution ${holder.execution_id ?? '?'})`;
+  return `${holder.workflow_name ?? '?'} (workflow ${holder.workflow_id ?? '?'}, execution ${holder.execution_id ?? '?'}${holder.fence === undefined ? '' : `, fence ${holder.fence}`})`;
 }
 
 /** Long cells are cut so one odd scope cannot push every other column off screen; JSON keeps full values. */
@@ -43,7 +43,7 @@ export function renderTable(headers: string[], rows: string[][], align: Align[] 
 function lockRow(lock: LockStatus): string[] {
   const holder = lock.sidecar?.holder;
   // Compact in the table (the sentence form is for unlock's messages).
-  const holderCell = !lock.sidecar ? '-' : holder ? `${holder.workflow_name ?? '?'} (wf ${holder.workflow_id ?? '?'}, exec ${holder.execution_id ?? '?'})` : '(unparseable :meta)';
+  const holderCell = !lock.sidecar ? '-' : holder ? `${holder.workflow_name ?? '?'} (wf ${holder.workflow_id ?? '?'}, exec ${holder.execution_id ?? '?'}${holder.fence === undefined ? '' : `, fence ${holder.fence}`})` : '(unparseable :meta)';
   let ttl = formatTtl(lock.counter ? lock.counter.ttl_ms : undefined);
   // The sidecar's TTL only matters when it tells a different story than the counter's.
   if (lock.sidecar && (lock.flags.includes('ttl-drift') || !lock.counter)) ttl += ` (meta ${formatTtl(lock.sidecar.ttl_ms)})`;

@@ -5,6 +5,9 @@ import { InputError } from '../errors.js';
 export const LOCK_PREFIX = 'n8n-lock-';
 export const SIDECAR_SUFFIX = ':meta';
 export const RATE_LIMIT_PREFIX = 'n8n-ratelimit-';
+/** The native lock engine's own keys beside counter and sidecar (src/native-lock/protocol.ts). */
+export const FENCE_SUFFIX = ':fence';
+export const WAKE_SUFFIX = ':wake';
 
 /**
  * One SCAN pattern for both families, so a status run walks the keyspace once instead of twice.
@@ -23,6 +26,7 @@ export function sidecarKey(scope: string): string {
 export type KeyKind =
   | { kind: 'counter'; scope: string }
   | { kind: 'sidecar'; scope: string }
+  | { kind: 'fence' | 'wake'; scope: string }
   | { kind: 'rate-limit'; scope: string; bucket: number };
 
 /**
@@ -38,6 +42,13 @@ export function classifyKey(key: string): KeyKind | null {
     if (rest.endsWith(SIDECAR_SUFFIX)) {
       const scope = rest.slice(0, -SIDECAR_SUFFIX.length);
       return scope === '' ? null : { kind: 'sidecar', scope };
+    }
+    // The native engine's fencing counter and wake-up list: part of the lock, not locks of their own.
+    for (const [suffix, kind] of [[FENCE_SUFFIX, 'fence'], [WAKE_SUFFIX, 'wake']] as const) {
+      if (rest.endsWith(suffix)) {
+        const scope = rest.slice(0, -suffix.length);
+        return scope === '' ? null : { kind, scope };
+      }
     }
     return rest === '' ? null : { kind: 'counter', scope: rest };
   }

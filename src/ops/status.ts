@@ -80,6 +80,9 @@ export interface Holder {
   workflow_name: string | null;
   execution_id: string | null;
   locked_at: string | null;
+  /** Native engine holders only (the Lock node): the fencing token and the engine's name. */
+  fence?: number;
+  engine?: 'node';
 }
 
 export interface LockStatus {
@@ -145,7 +148,10 @@ export function parseHolder(raw: string | null): Holder | null {
   // Strictly a string: the unlock script compares strings, so status must not call a number valid.
   if (typeof record.lock_id !== 'string') return null;
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
-  return { lock_id: record.lock_id, workflow_id: text(record.workflow_id), workflow_name: text(record.workflow_name), execution_id: text(record.execution_id), locked_at: text(record.locked_at) };
+  const holder: Holder = { lock_id: record.lock_id, workflow_id: text(record.workflow_id), workflow_name: text(record.workflow_name), execution_id: text(record.execution_id), locked_at: text(record.locked_at) };
+  if (typeof record.fence === 'number' && Number.isSafeInteger(record.fence)) holder.fence = record.fence;
+  if (record.engine === 'node') holder.engine = 'node';
+  return holder;
 }
 
 export function heldForMs(holder: Holder | null, nowMs: number): number | null {
@@ -179,6 +185,7 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
     if (reading.pttlMs === -2) continue; // vanished between SCAN and read: it no longer exists
     const kind = classifyKey(reading.key);
     if (!kind || !matchesScope(kind.scope)) continue;
+    if (kind.kind === 'fence' || kind.kind === 'wake') continue; // the holder's fence is in its sidecar
     if (kind.kind !== 'rate-limit') {
       const pair = pairs.get(kind.scope);
       if (pair) pair[kind.kind] = reading;

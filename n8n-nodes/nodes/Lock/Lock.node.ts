@@ -1,0 +1,156 @@
+import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { acquireLock, extendLock, LockError, releaseLock } from '../../lib/lock';
+import { positiveNumber, redisCredential } from '../../lib/parameters';
+import { poolFor } from '../../lib/pool';
+
+const show = (...operation: string[]) => ({ displayOptions: { show: { operation } } });
+
+export class Lock implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Lock',
+    name: 'lock',
+    icon: 'file:lock.svg',
+    group: ['transform'],
+    version: 1,
+    subtitle: '={{ $parameter["operation"] + ": " + $parameter["scope"] }}',
+    description: 'A per-resource mutex in Redis, atomic and fenced: the native engine of n8n-lock, interoperable with its stock primitives',
+    defaults: { name: 'Lock' },
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'redis', required: true }],
+    properties: [
+      {
+        displayName: 'Operation',
+        name: 'operation',
+        type: 'options',
+        noDataExpression: true,
+        default: 'acquire',
+        options: [
+          { name: 'Acquire', value: 'acquire', action: 'Acquire a lock', description: 'Take the lock of a scope, waiting while another execution holds it' },
+          { name: 'Extend', value: 'extend', action: 'Extend a lock', description: 'Give a held lock a new TTL' },
+          { name: 'Release', value: 'release', action: 'Release a lock', description: 'Free the lock this execution holds and wake the next waiter' },
+        ],
+      },
+      {
+        displayName: 'Scope',
+        name: 'scope',
+        type: 'string',
+        default: '',
+        required: true,
+        placeholder: 'e.g. crm-contact-{{ $json.id }}',
+        description: 'What the lock protects: executions with the same scope never hold it at once. Stock and native callers of one scope exclude each other.',
+      },
+      {
+        displayName: 'Lock ID',
+        name: 'lockId',
+        type: 'string',
+        default: '={{ $execution.id }}',
+        description: 'Who holds the lock. Release and Extend must pass the lock_id Acquire returned.',
+      },
+      {
+        displayName: 'TTL (Seconds)',
+        name: 'ttlSeconds',
+        type: 'number',
+        typeOptions: { minValue: 1 },
+        default: 300,
+        ...show('acquire', 'extend'),
+        description: 'The lock frees itself after this long if nothing releases it (a crashed execution)',
+      },
+      {
+        displayName: 'Wait Till Lock Released',
+        name: 'waitTillLockReleased',
+        type: 'boolean',
+        default: true,
+        ...show('acquire'),
+        description: 'Whether to wait while another execution holds the lock; off: fail at once',
+      },
+      {
+        displayName: 'Max Wait (Seconds)',
+        name: 'maxWaitSeconds',
+        type: 'number',
+        typeOptions: { minValue: 0 },
+        default: 300,
+        ...show('acquire'),
+        description: 'Fail after waiting this long',
+      },
+      {
+        displayName: 'Options',
+        name: 'options',
+        type: 'collection',
+        placeholder: 'Add Option',
+        default: {},
+        ...show('acquire', 'release'),
+        options: [
+          {
+            displayName: 'Poll (Seconds)',
+            name: 'pollSeconds',
+            type: 'number',
+            typeOptions: { minValue: 0.01 },
+            default: 1,
+            description: 'A waiter is woken when a native holder releases; it also re-checks this often, for stock holders, which wake nobody',
+          },
+          {
+            displayName: 'Result Field',
+            name: 'resultField',
+            type: 'string',
+            default: 'lock',
+            description: 'Acquire puts the lock (lock_id, fence, expires_at) in this field of every item; Release removes it again, so items leave the locked section as they entered',
+          },
+        ],
+      },
+    ],
+  };
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const node = this.getNode();
+    const items = this.getInputData();
+    const operation = String(this.getNodeParameter('operation', 0, 'acquire'));
+    // One lock per execution: the parameters of the first item decide, the items pass through.
+    const scope = String(this.getNodeParameter('scope', 0, '') ?? '').trim();
+    if (scope === '') throw new NodeOperationError(node, 'Parameter "Scope" is empty: the lock needs a scope (lock_acquisition: scope is required)');
+    const lockId = String(this.getNodeParameter('lockId', 0, '') ?? '').trim() || this.getExecutionId();
+    const options = this.getNodeParameter('options', 0, {}) as { pollSeconds?: number; resultField?: string };
+    const resultField = String(options.resultField || 'lock');
+    const credential = await redisCredential(this, node);
+    const pool = poolFor(credential, 'n8n-lock-node');
+
+    try {
+      if (operation === 'acquire') {
+        const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
+        const maxWait = Number(this.getNodeParameter('maxWaitSeconds', 0, 300));
+        if (!Number.isFinite(maxWait) || maxWait < 0) throw new NodeOperationError(node, `Parameter "Max Wait (Seconds)" must be 0 or more, got ${JSON.stringify(maxWait)}`);
+        const pollSeconds = positiveNumber(node, 'Poll (Seconds)', options.pollSeconds ?? 1);
+        const workflow = this.getWorkflow();
+        const lock = await acquireLock(pool, {
+          scope,
+          ttlSeconds,
+          holder: { lock_id: lockId, workflow_id: String(workflow.id ?? ''), workflow_name: String(workflow.name ?? ''), execution_id: this.getExecutionId(), locked_at: '' },
+          waitTillLockReleased: this.getNodeParameter('waitTillLockReleased', 0, true) !== false,
+          maxWaitSeconds: maxWait,
+          pollSeconds,
+        });
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: lock as any }, pairedItem: { item: i } }))];
+      }
+      const redis = await pool.command();
+      if (operation === 'release') {
+        await releaseLock(redis, scope, lockId);
+        return [
+          items.map((item, i) => {
+            const { [resultField]: _lock, ...json } = item.json;
+            return { ...item, json, pairedItem: { item: i } };
+          }),
+        ];
+      }
+      if (operation === 'extend') {
+        const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
+        const extended = await extendLock(redis, scope, lockId, ttlSeconds);
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, lockExtended: extended as any }, pairedItem: { item: i } }))];
+      }
+      throw new NodeOperationError(node, `Parameter "Operation" must be acquire, release or extend, got ${JSON.stringify(operation)}`);
+    } catch (error) {
+      if (error instanceof NodeOperationError) throw error;
+      if (error instanceof LockError) throw new NodeOperationError(node, error.message);
+      throw new NodeOperationError(node, `Redis: ${(error as Error).message}`);
+    }
+  }
+}

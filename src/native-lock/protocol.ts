@@ -1,0 +1,143 @@
+// The native lock engine's protocol, once: its keys, its three Lua scripts, the sidecar it writes
+// and the messages it fails with. Pure. The Lock node (n8n-nodes/) bundles it; the CLI's status,
+// unlock and the model checker read the same definitions.
+//
+// Interoperable with the stock primitives by construction (native-lock.md): the same counter key
+// `n8n-lock-<scope>` (holding 1, so a stock caller's racing INCR returns 2 and waits), the same JSON
+// sidecar `n8n-lock-<scope>:meta` with the same TTL (plus `fence` and `engine`, which stock readers
+// ignore), so stock waiters wait for native holders and the reverse, and lock_release,
+// error_handler_lock_cleanup, status and unlock work on native-held locks. Two keys of its own:
+//   n8n-lock-<scope>:fence   INCR counter: the fencing token, strictly increasing per scope (no TTL)
+//   n8n-lock-<scope>:wake    list a release pushes one token to, so one blocked waiter wakes at once
+import { counterKey, FENCE_SUFFIX, LOCK_PREFIX, sidecarKey, WAKE_SUFFIX } from '../ops/keys.js';
+import { NODE_PACKAGE } from '../functions/protocol.js';
+
+/** The Lock node of the community node package (operations Acquire, Release, Extend). */
+export const LOCK_NODE_TYPE = `${NODE_PACKAGE}.lock`;
+
+export const fenceKey = (scope: string) => `${LOCK_PREFIX}${scope}${FENCE_SUFFIX}`;
+export const wakeKey = (scope: string) => `${LOCK_PREFIX}${scope}${WAKE_SUFFIX}`;
+
+/** The four keys of a scope, in the order the scripts take them. */
+export function nativeLockKeys(scope: string): [counter: string, sidecar: string, fence: string, wake: string] {
+  return [counterKey(scope), sidecarKey(scope), fenceKey(scope), wakeKey(scope)];
+}
+
+/** Who holds the lock: the primitives' sidecar fields (the script appends `fence` and `engine`). */
+export interface NativeHolder {
+  lock_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  execution_id: string;
+  locked_at: string;
+}
+
+/**
+ * The sidecar JSON without its closing brace: ACQUIRE_SCRIPT appends `,"fence":<n>,"engine":"node"}`
+ * once it knows the token, so the fields keep the primitives' order and spelling byte for byte.
+ */
+export function sidecarPrefix(holder: NativeHolder): string {
+  const json = JSON.stringify({ lock_id: holder.lock_id, workflow_id: holder.workflow_id, workflow_name: holder.workflow_name, execution_id: holder.execution_id, locked_at: holder.locked_at });
+  return json.slice(0, -1);
+}
+
+/**
+ * Acquire: SET NX PX the counter; on success take the next fencing token and write the sidecar with
+ * the same TTL, all at once. On failure report who holds it, without touching anything (a waiter
+ * never re-arms a holder's TTL).
+ *   KEYS counter, sidecar, fence   ARGV ttl_ms, sidecar prefix (see sidecarPrefix)
+ *   -> {1, fence} | {0, counter pttl, sidecar or false}
+ */
+export const ACQUIRE_SCRIPT = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then
+  local fence = redis.call('INCR', KEYS[3])
+  redis.call('SET', KEYS[2], ARGV[2] .. ',"fence":' .. fence .. ',"engine":"node"}', 'PX', ARGV[1])
+  return {1, fence}
+end
+return {0, redis.call('PTTL', KEYS[1]), redis.call('GET', KEYS[2])}
+`;
+
+/**
+ * Release: compare the sidecar's lock_id and delete sidecar and counter only on a match, then push
+ * one wake-up token (the list keeps one, and lives a minute). No sidecar: already released or
+ * expired, and nothing is deleted (the counter may already be the next holder's). Another lock_id,
+ * or a sidecar that does not parse: nothing is deleted.
+ *   KEYS counter, sidecar, wake   ARGV lock_id
+ *   -> {1} released | {2} idempotent (no sidecar) | {0, sidecar} held by another | {-1, sidecar} unreadable
+ */
+export const RELEASE_SCRIPT = `
+local raw = redis.call('GET', KEYS[2])
+if not raw then return {2} end
+local ok, meta = pcall(cjson.decode, raw)
+if not ok or type(meta) ~= 'table' then return {-1, raw} end
+if tostring(meta['lock_id']) ~= ARGV[1] then return {0, raw} end
+redis.call('DEL', KEYS[2])
+redis.call('DEL', KEYS[1])
+redis.call('RPUSH', KEYS[3], '1')
+redis.call('LTRIM', KEYS[3], -1, -1)
+redis.call('PEXPIRE', KEYS[3], 60000)
+return {1}
+`;
+
+/**
+ * Extend: compare-and-pexpire of counter and sidecar.
+ *   KEYS counter, sidecar   ARGV lock_id, ttl_ms
+ *   -> {1} extended | {2} not held (no sidecar) | {0, sidecar} held by another | {-1, sidecar} unreadable
+ */
+export const EXTEND_SCRIPT = `
+local raw = redis.call('GET', KEYS[2])
+if not raw then return {2} end
+local ok, meta = pcall(cjson.decode, raw)
+if not ok or type(meta) ~= 'table' then return {-1, raw} end
+if tostring(meta['lock_id']) ~= ARGV[1] then return {0, raw} end
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return {1}
+`;
+
+// ---- messages: the primitives' own words, so a caller cannot tell the engines apart by them ----
+
+export const heldMessage = (scope: string) => `Lock on scope '${scope}' is held by another execution (wait_till_lock_released=false)`;
+
+export const timeoutMessage = (scope: string, maxWaitSeconds: number) => `Timed out after ${maxWaitSeconds} s (max_wait_seconds) waiting for lock on scope '${scope}'`;
+
+/** lock_release's words for a release by a lock_id that does not hold the lock. */
+export function heldByAnotherMessage(scope: string, rawSidecar: string, lockId: string): string {
+  let meta: Record<string, unknown> | null = null;
+  try {
+    meta = JSON.parse(rawSidecar);
+  } catch {
+    meta = null;
+  }
+  if (meta === null || typeof meta !== 'object') return unreadableSidecarMessage(scope);
+  return `LOGIC ERROR: lock on '${scope}' is held by ${meta.workflow_name} (workflow ${meta.workflow_id}, execution ${meta.execution_id}) since ${meta.locked_at}, not by lock_id ${lockId}`;
+}
+
+export const unreadableSidecarMessage = (scope: string) =>
+  `LOGIC ERROR: lock on '${scope}' has an unreadable sidecar (${sidecarKey(scope)}), not released; inspect it with n8n-lock status and free it with n8n-lock unlock --force`;
+
+// ---- replies ----
+
+export type AcquireReply = { acquired: true; fence: number } | { acquired: false; pttlMs: number; sidecar: string | null };
+
+export function parseAcquireReply(reply: unknown): AcquireReply {
+  const [status, a, b] = reply as [number, number, string | null];
+  if (Number(status) === 1) return { acquired: true, fence: Number(a) };
+  return { acquired: false, pttlMs: Number(a), sidecar: b ?? null };
+}
+
+export type CompareReply = { outcome: 'done' } | { outcome: 'absent' } | { outcome: 'other'; sidecar: string } | { outcome: 'unreadable'; sidecar: string };
+
+export function parseCompareReply(reply: unknown): CompareReply {
+  const [status, sidecar] = reply as [number, string | undefined];
+  switch (Number(status)) {
+    case 1:
+      return { outcome: 'done' };
+    case 2:
+      return { outcome: 'absent' };
+    case 0:
+      return { outcome: 'other', sidecar: String(sidecar) };
+    default:
+      return { outcome: 'unreadable', sidecar: String(sidecar) };
+  }
+}

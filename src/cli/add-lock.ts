@@ -1,7 +1,8 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { InputError } from '../errors.js';
 import { addLockScope } from '../envs/env-file.js';
 import { addLock, removeLock } from '../patchers/index.js';
+import { LOCK_ENGINES, type LockEngine } from '../patchers/add-lock.js';
 import { loadSelectedEnvs } from './envs.js';
 import { finishPatch, registerRemoveCommand } from './patch-output.js';
 import { nonNegativeNumber, positiveInt, positiveNumber, warn, withCwd, withExamples } from './program.js';
@@ -18,6 +19,7 @@ interface Options {
   lockOnError?: boolean;
   force?: boolean;
   setExecutionOrderV1?: boolean;
+  engine: LockEngine;
   env?: string;
   dryRun?: boolean;
 }
@@ -26,7 +28,7 @@ export function registerAddLock(program: Command): void {
   const command = withCwd(
     program
       .command('add-lock-to-workflow')
-      .description('wrap a workflow in lock_acquisition / lock_release calls so two executions on one scope never overlap')
+      .description('wrap a workflow in a lock (calls of the lock_acquisition / lock_release primitives, or with --engine node the native Lock node) so two executions on one scope never overlap')
       .argument('<key>', 'workflow key: workflows/<key>.json')
       .requiredOption('--scope-expression <expr>', 'what to lock: a literal (global), =expr, ={{ expr }} or =text-{{ expr }}')
       .option('--ttl-seconds <n>', 'lock TTL, longer than the critical section ever takes: what frees a lock nothing else frees (a killed worker) (default 300)', positiveInt('--ttl-seconds'))
@@ -37,6 +39,11 @@ export function registerAddLock(program: Command): void {
       .option('--no-lock-on-error', 'do not register it: a failed execution keeps its lock until the TTL')
       .option('--force', 'replace a different existing settings.errorWorkflow with the cleanup handler (without it, yours is kept)')
       .option('--set-execution-order-v1', 'switch a workflow without settings.executionOrder "v1" to v1 (required for the wiring)')
+      .addOption(
+        new Option('--engine <engine>', 'stock: calls of the primitive workflows (stock nodes only; runs everywhere, ~260 ms per lock); node: the Lock node of the n8n-nodes-lock community package (self-hosted; atomic, fenced, woken on release)')
+          .choices([...LOCK_ENGINES])
+          .default('stock'),
+      )
       .option('--env <names>', 'comma-separated environments whose lockScopes get a static scope (default: the only one)')
       .option('--dry-run', 'print the JSON Patch and a summary; write nothing'),
   ).action((key: string, options: Options) => {
@@ -51,6 +58,7 @@ export function registerAddLock(program: Command): void {
       lockOnError: options.lockOnError !== false,
       force: options.force,
       setExecutionOrderV1: options.setExecutionOrderV1,
+      engine: options.engine,
       file: file.label,
     });
 
@@ -79,6 +87,7 @@ export function registerAddLock(program: Command): void {
     'n8n-lock add-lock-to-workflow nightly --scope-expression global --ttl-seconds 3600 --env dev,prod',
     'n8n-lock add-lock-to-workflow scratch --scope-expression global --no-lock-on-error',
     'n8n-lock add-lock-to-workflow invoice_sync --scope-expression global --dry-run',
+    "n8n-lock add-lock-to-workflow crm_update --scope-expression '=crm-{{ $json.body.recordId }}' --engine node   # needs n8n-nodes-lock installed in n8n",
   ]);
 }
 

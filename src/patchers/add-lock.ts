@@ -1,10 +1,11 @@
 import { InputError } from '../errors.js';
 import { normalizeScopeExpression } from '../workflow/expressions.js';
 import { WorkflowGraph } from '../workflow/graph.js';
-import { executeWorkflowCall, mergeAppend, mergeKeepFirstInput, type WorkflowInput } from '../workflow/nodes.js';
+import { executeWorkflowCall, lockNode, mergeAppend, mergeKeepFirstInput, type WorkflowInput } from '../workflow/nodes.js';
+import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
 import { isPlaceholderFor, placeholder } from '../workflow/placeholders.js';
 import type { Workflow } from '../workflow/schema.js';
-import { callsTo, firstJsonOf } from './calls.js';
+import { firstJsonOf, lockAcquireNodes } from './calls.js';
 import {
   addConnection,
   clone,
@@ -51,9 +52,18 @@ export interface AddLockOptions {
   /** Replace an existing different settings.errorWorkflow (else it is kept, with a note). */
   force?: boolean;
   setExecutionOrderV1?: boolean;
+  /**
+   * 'stock' (default): Execute Workflow calls of the primitives, each followed by a Merge that hands
+   * on the caller's items. 'node': the Lock node of n8n-nodes-lock, which passes items through, so
+   * no restoring Merges.
+   */
+  engine?: LockEngine;
   /** For messages: the workflow's file. */
   file?: string;
 }
+
+export type LockEngine = 'stock' | 'node';
+export const LOCK_ENGINES: readonly LockEngine[] = ['stock', 'node'];
 
 export interface AddLockResult extends PatchResult {
   /** The scope when it is the same for every execution (goes into lockScopes). */
@@ -82,10 +92,12 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
   const scope = normalizeScopeExpression(options.scopeExpression);
   const workflow = clone(input);
 
-  const existing = callsTo(workflow, 'lock_acquisition');
+  const existing = lockAcquireNodes(workflow);
   if (existing.length > 0) {
-    throw new InputError(`${file}: already locked (node "${existing[0].name}" calls lock_acquisition); remove it first with n8n-lock remove-lock`);
+    const how = existing[0].type === LOCK_NODE_TYPE ? 'is a native Lock Acquire' : 'calls lock_acquisition';
+    throw new InputError(`${file}: already locked (node "${existing[0].name}" ${how}); remove it first with n8n-lock remove-lock`);
   }
+  const engine = options.engine ?? 'stock';
   const graph = new WorkflowGraph(workflow);
   if (graph.triggers().length === 0) throw new InputError(`${file}: has no (enabled) trigger node: nothing starts it, so there is nothing to lock`);
   // In a rate-limited workflow the lock goes behind the gate: a denied execution never waits for it.
@@ -120,7 +132,8 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
     }
   }
 
-  const state: RestoreState = { shiftX: 2 * COLUMN, connections: {} };
+  // The native engine inserts one node before the first hops (Lock Acquire), the stock one two.
+  const state: RestoreState = { shiftX: (engine === 'node' ? 1 : 2) * COLUMN, connections: {} };
   if (Object.keys(savedSettings).length > 0) state.settings = savedSettings;
   if (settingsAbsent && workflow.settings !== undefined) state.settingsAbsent = true;
   for (const name of new Set([...entries.map((e) => e.trigger), ...ends.map((e) => e.node)])) {
@@ -134,19 +147,25 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
   const nameFor = (base: string) => insertion.name(base);
   const place = (wanted: [number, number]) => insertion.place(wanted);
 
-  // Acquire side: one acquire + restore per entry point (several triggers: each is wrapped).
+  // Acquire side: one acquire (+ restore, stock) per entry point (several triggers: each is wrapped).
   const acquireNames: string[] = [];
   for (const entry of entries) {
     const trigger = nodeByName(workflow, entry.trigger);
     const acquire = nameFor('Lock Acquire');
-    const restore = nameFor('Lock Restore Items');
     acquireNames.push(acquire);
     const [tx, ty] = positionOf(trigger);
+    removeEdges(workflow, (from, output, _t, type) => from === entry.trigger && output === entry.output && type === 'main');
+    if (engine === 'node') {
+      inserted.push(markNode(lockNode({ idSeed: `${ADD_LOCK_COMMAND}/${acquire}`, name: acquire, position: place([tx + COLUMN, ty]) }, nativeAcquireParameters(scope.expression, options)), 'lock-acquire', ADD_LOCK_COMMAND));
+      addConnection(workflow.connections, entry.trigger, acquire, entry.output, 0);
+      for (const target of entry.targets) addConnection(workflow.connections, acquire, target.node, 0, target.index, target.type);
+      continue;
+    }
+    const restore = nameFor('Lock Restore Items');
     inserted.push(
       markNode(executeWorkflowCall({ idSeed: `${ADD_LOCK_COMMAND}/${acquire}`, name: acquire, position: place([tx + COLUMN, ty + 160]) }, placeholder('workflows.lock_acquisition.id'), acquireInputs(scope.expression, options)), 'lock-acquire', ADD_LOCK_COMMAND),
     );
     inserted.push(markNode(mergeKeepFirstInput({ idSeed: `${ADD_LOCK_COMMAND}/${restore}`, name: restore, position: place([tx + 2 * COLUMN, ty]) }), 'lock-restore-items', ADD_LOCK_COMMAND));
-    removeEdges(workflow, (from, output, _t, type) => from === entry.trigger && output === entry.output && type === 'main');
     addConnection(workflow.connections, entry.trigger, acquire, entry.output, 0);
     addConnection(workflow.connections, entry.trigger, restore, entry.output, 0);
     addConnection(workflow.connections, acquire, restore, 0, 1);
@@ -177,21 +196,36 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
     source = carried;
   }
   const release = nameFor('Lock Release');
-  const restoreOutput = nameFor('Lock Restore Output');
-  inserted.push(
-    markNode(
-      executeWorkflowCall({ idSeed: `${ADD_LOCK_COMMAND}/${release}`, name: release, position: place([releaseX + column * COLUMN, releaseY + 160]) }, placeholder('workflows.lock_release.id'), [
-        { name: 'scope', type: 'string', value: firstJsonOf(acquireNames, 'scope') },
-        { name: 'lock_id', type: 'string', value: firstJsonOf(acquireNames, 'lock_id') },
-      ]),
-      'lock-release',
-      ADD_LOCK_COMMAND,
-    ),
-  );
-  inserted.push(markNode(mergeKeepFirstInput({ idSeed: `${ADD_LOCK_COMMAND}/${restoreOutput}`, name: restoreOutput, position: place([releaseX + (column + 1) * COLUMN, releaseY]) }), 'lock-restore-output', ADD_LOCK_COMMAND));
-  addConnection(workflow.connections, source.node, release, source.output, 0);
-  addConnection(workflow.connections, source.node, restoreOutput, source.output, 0);
-  addConnection(workflow.connections, release, restoreOutput, 0, 1);
+  if (engine === 'node') {
+    inserted.push(
+      markNode(
+        lockNode({ idSeed: `${ADD_LOCK_COMMAND}/${release}`, name: release, position: place([releaseX + column * COLUMN, releaseY]) }, {
+          operation: 'release',
+          scope: firstJsonOf(acquireNames, 'lock.scope'),
+          lockId: firstJsonOf(acquireNames, 'lock.lock_id'),
+        }),
+        'lock-release',
+        ADD_LOCK_COMMAND,
+      ),
+    );
+    addConnection(workflow.connections, source.node, release, source.output, 0);
+  } else {
+    const restoreOutput = nameFor('Lock Restore Output');
+    inserted.push(
+      markNode(
+        executeWorkflowCall({ idSeed: `${ADD_LOCK_COMMAND}/${release}`, name: release, position: place([releaseX + column * COLUMN, releaseY + 160]) }, placeholder('workflows.lock_release.id'), [
+          { name: 'scope', type: 'string', value: firstJsonOf(acquireNames, 'scope') },
+          { name: 'lock_id', type: 'string', value: firstJsonOf(acquireNames, 'lock_id') },
+        ]),
+        'lock-release',
+        ADD_LOCK_COMMAND,
+      ),
+    );
+    inserted.push(markNode(mergeKeepFirstInput({ idSeed: `${ADD_LOCK_COMMAND}/${restoreOutput}`, name: restoreOutput, position: place([releaseX + (column + 1) * COLUMN, releaseY]) }), 'lock-restore-output', ADD_LOCK_COMMAND));
+    addConnection(workflow.connections, source.node, release, source.output, 0);
+    addConnection(workflow.connections, source.node, restoreOutput, source.output, 0);
+    addConnection(workflow.connections, release, restoreOutput, 0, 1);
+  }
 
   // The first acquire carries what remove-lock must undo outside the inserted nodes.
   inserted[0] = markNode(inserted[0], 'lock-acquire', ADD_LOCK_COMMAND, state);
@@ -199,6 +233,19 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
 
   const notes = describeLock(scope.staticScope, scope.expression, entries.length, ends, graph, order.changed, onFailure, keptErrorWorkflow);
   return { ...patchResult(input, workflow, notes), staticScope: scope.staticScope, onFailure };
+}
+
+/** The native Lock node's Acquire: the same inputs as the primitive's, as node parameters. */
+function nativeAcquireParameters(scopeExpression: string, options: AddLockOptions): Record<string, unknown> {
+  return {
+    operation: 'acquire',
+    scope: scopeExpression,
+    lockId: '={{ $execution.id }}',
+    ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+    waitTillLockReleased: !options.failFast,
+    maxWaitSeconds: options.maxWaitSeconds ?? 300,
+    options: options.pollSeconds !== undefined ? { pollSeconds: options.pollSeconds } : {},
+  };
 }
 
 function acquireInputs(scopeExpression: string, options: AddLockOptions): WorkflowInput[] {

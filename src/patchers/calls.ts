@@ -1,3 +1,4 @@
+import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
 import { targetWorkflowKey } from '../workflow/placeholders.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
@@ -7,6 +8,21 @@ import type { Workflow, WorkflowNode } from '../workflow/schema.js';
  */
 export function callsTo(workflow: Workflow, key: string): WorkflowNode[] {
   return workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && targetWorkflowKey(n.parameters ?? {}) === key);
+}
+
+/** The native engine's Lock nodes doing `operation` (n8n omits the default, acquire). */
+export function nativeLockNodes(workflow: Workflow, operation: 'acquire' | 'release' | 'extend'): WorkflowNode[] {
+  return workflow.nodes.filter((n) => n.type === LOCK_NODE_TYPE && ((n.parameters as { operation?: string })?.operation ?? 'acquire') === operation);
+}
+
+/** Every lock acquisition of either engine: lock_acquisition calls and native Lock Acquire nodes. */
+export function lockAcquireNodes(workflow: Workflow): WorkflowNode[] {
+  return [...callsTo(workflow, 'lock_acquisition'), ...nativeLockNodes(workflow, 'acquire')];
+}
+
+/** Every lock release of either engine. */
+export function lockReleaseNodes(workflow: Workflow): WorkflowNode[] {
+  return [...callsTo(workflow, 'lock_release'), ...nativeLockNodes(workflow, 'release')];
 }
 
 /** Rate-limit calls of either algorithm (rate_limit_check, rate_limit_sliding). */

@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import type { Workflow } from '../workflow/schema.js';
 import {
@@ -70,11 +71,13 @@ export function removeConstruct(
 
 export function removeLock(input: Workflow, options: { file?: string } = {}): PatchResult {
   const file = options.file ?? 'workflow';
+  // The native Lock Acquire passes the items on itself: it is its own "restore" node.
+  const native = input.nodes.some((n) => roleOf(n) === 'lock-acquire' && n.type === LOCK_NODE_TYPE);
   return removeConstruct(
     input,
     {
       entryRoles: ['lock-acquire', 'lock-restore-items'],
-      restoreRole: 'lock-restore-items',
+      restoreRole: native ? 'lock-acquire' : 'lock-restore-items',
       exitRoles: ['lock-collect', 'lock-release', 'lock-restore-output'],
       stateRole: 'lock-acquire',
       what: 'lock',

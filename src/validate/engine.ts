@@ -5,7 +5,7 @@ import type { Workflow } from '../workflow/schema.js';
 import { workflowShapeIssues } from '../workflow/shape.js';
 import { formatIssuePath } from '../errors.js';
 import { JsonLocator } from './locate.js';
-import { callsTo, mappedInputs, staticScopeOf } from './lock-nodes.js';
+import { lockAcquisitions, staticScopeOf } from './lock-nodes.js';
 import { codeSources } from './node-kinds.js';
 import { RULES, RULES_BY_ID } from './rules.js';
 import { formatMessage, type Finding, type RepoFacts, type RuleFinding, type Severity, type WorkflowContext } from './types.js';
@@ -128,11 +128,11 @@ function repoFacts(parsed: Parsed[]): RepoFacts {
   const functions = new Map<string, FunctionDefinition[]>();
   for (const p of parsed) {
     if (!p.workflow) continue;
-    for (const acquire of callsTo(p.workflow, 'lock_acquisition')) {
+    for (const acquire of lockAcquisitions(p.workflow)) {
       const scope = staticScopeOf(acquire);
       if (scope === undefined) continue;
       const list = ttlByScope.get(scope) ?? [];
-      list.push({ file: p.file, ttl: mappedInputs(acquire).ttl_seconds });
+      list.push({ file: p.file, ttl: acquire.inputs.ttl_seconds });
       ttlByScope.set(scope, list);
     }
     for (const trigger of functionTriggers(p.workflow)) {

@@ -1,5 +1,6 @@
 import type { WorkflowNode } from './schema.js';
 import { uuidV5 } from './ids.js';
+import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
 
 /**
  * Factories for the stock node types n8n-lock emits, with the exact parameter shapes that n8n
@@ -174,4 +175,12 @@ export function setFields(base: Base, assignments: Assignment[]): WorkflowNode {
     },
     options: {},
   });
+}
+
+/**
+ * The native engine's Lock node (n8n-nodes-lock.lock), the only node n8n-lock emits from its own
+ * community package. Acquire puts the lock in the item field `lock`; Release removes it again.
+ */
+export function lockNode(base: Base, parameters: Record<string, unknown>): WorkflowNode {
+  return node(base, LOCK_NODE_TYPE, 1, parameters, { credentials: REDIS_CREDENTIALS });
 }

@@ -9,6 +9,7 @@ import { WorkflowGraph } from '../../src/workflow/graph.js';
 import { parseWorkflow } from '../../src/workflow/schema.js';
 import { targetWorkflowKey } from '../../src/workflow/placeholders.js';
 import { corpusFiles } from '../support/corpus.js';
+import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
 
 const files = corpusFiles().filter((f) => f.json && Array.isArray(f.json.nodes));
 
@@ -83,6 +84,39 @@ describe(`corpus: add-lock-to-workflow over ${files.length} real workflows`, () 
     expect(outcomes.wrapped).toBeGreaterThanOrEqual(330);
     expect(outcomes.refused).toBeLessThanOrEqual(10);
     expect(outcomes.wrapped + outcomes.refused).toBe(files.length);
+  });
+});
+
+/** Soundness of a workflow locked with the native engine: Lock nodes, no restoring Merges. */
+function nativeSoundness(workflow: any): string[] {
+  const problems: string[] = [];
+  const graph = new WorkflowGraph(workflow);
+  if (graph.danglingEdges().length > 0) problems.push(`dangling: ${JSON.stringify(graph.danglingEdges()[0])}`);
+  const lockNodes = (operation: string) => workflow.nodes.filter((n: any) => n.type === LOCK_NODE_TYPE && n.parameters.operation === operation);
+  const acquires = lockNodes('acquire');
+  const releases = lockNodes('release');
+  if (acquires.length === 0 || releases.length !== 1) problems.push(`acquires=${acquires.length} releases=${releases.length}`);
+  if (workflow.nodes.some((n: any) => /^Lock Restore/.test(n.name))) problems.push('a restoring Merge in a native lock');
+  for (const acquire of acquires) if (!graph.reachableFrom([acquire.name]).has(releases[0]?.name)) problems.push(`release not reachable from ${acquire.name}`);
+  if (!String(releases[0]?.parameters.lockId).endsWith('.first().json.lock.lock_id }}')) problems.push(`release lockId: ${releases[0]?.parameters.lockId}`);
+  return problems;
+}
+
+describe('corpus: add-lock-to-workflow --engine node', () => {
+  it.each(files.map((f) => [f.name, f] as const))('%s', (_name, file) => {
+    let result;
+    try {
+      result = addLock(file.json, { scopeExpression: '=crm-{{ $json.id }}', setExecutionOrderV1: true, engine: 'node', file: file.name });
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      return;
+    }
+    const locked = result.workflow;
+    expect(() => parseWorkflow(JSON.parse(JSON.stringify(locked)), file.name)).not.toThrow();
+    expect(nativeSoundness(locked)).toEqual([]);
+    expect(fastJsonPatch.applyPatch(structuredClone(file.json), result.patch).newDocument).toEqual(locked);
+    expect(() => addLock(locked, { scopeExpression: 'global', engine: 'stock' })).toThrow(/already locked \(node "Lock Acquire.*" is a native Lock Acquire\)/);
+    expect(stringifyJson(removeLock(locked).workflow)).toBe(stringifyJson(file.json));
   });
 });
 

@@ -6,9 +6,11 @@ import { addLock, addRateLimit, removeLock, removeRateLimit } from '../../src/pa
 import { stringifyJson } from '../../src/workflow/json-file.js';
 import { WorkflowGraph } from '../../src/workflow/graph.js';
 import { checkNodeParameters } from '../support/node-descriptions.js';
+import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
 
 const dir = new URL('../fixtures/golden/', import.meta.url);
-const load = (name: string) => JSON.parse(readFileSync(new URL(`${name}.input.json`, dir), 'utf8'));
+/** A golden case's input: `native-<shape>` cases lock the same input as `<shape>` with --engine node. */
+const load = (name: string) => JSON.parse(readFileSync(new URL(`${name.replace(/^native-/, '')}.input.json`, dir), 'utf8'));
 
 function golden(name: string, actual: unknown): void {
   const file = new URL(`${name}.expected.json`, dir);
@@ -25,6 +27,9 @@ const cases: Record<string, (wf: any) => any> = {
   'schedule-if-unconnected': (wf) => addLock(wf, { scopeExpression: 'global', maxWaitSeconds: 30 }).workflow,
   'several-triggers': (wf) => addLock(wf, { scopeExpression: 'global' }).workflow,
   'rate-limit-then-lock': (wf) => addLock(addRateLimit(wf, { limit: 5, windowSeconds: 10, onDenied: 'stop' }).workflow, { scopeExpression: 'global' }).workflow,
+  'native-webhook-last-node': (wf) => addLock(wf, { scopeExpression: 'sheet-1', failFast: true, ttlSeconds: 60, engine: 'node' }).workflow,
+  'native-schedule-if-unconnected': (wf) => addLock(wf, { scopeExpression: 'global', maxWaitSeconds: 30, pollSeconds: 0.5, engine: 'node' }).workflow,
+  'native-several-triggers': (wf) => addLock(wf, { scopeExpression: 'global', engine: 'node' }).workflow,
 };
 
 describe.each(Object.keys(cases))('golden: %s', (name) => {
@@ -36,7 +41,8 @@ describe.each(Object.keys(cases))('golden: %s', (name) => {
   it('inserts only nodes whose parameters n8n declares', () => {
     const inserted = output.nodes.filter((n: any) => !input.nodes.some((o: any) => o.name === n.name));
     expect(inserted.length).toBeGreaterThan(0);
-    for (const node of inserted) expect(checkNodeParameters(node), node.name).toEqual([]);
+    // The Lock node is ours (n8n-nodes/nodes/Lock): its parameters are checked against its own description in n8n-nodes/test.
+    for (const node of inserted.filter((n: any) => n.type !== LOCK_NODE_TYPE)) expect(checkNodeParameters(node), node.name).toEqual([]);
   });
 
   it('unwraps to the input', () => {
@@ -44,6 +50,17 @@ describe.each(Object.keys(cases))('golden: %s', (name) => {
     if (output.nodes.some((n: any) => n.name === 'Lock Acquire')) back = removeLock(back).workflow;
     if (back.nodes.some((n: any) => n.name === 'Rate Limit')) back = removeRateLimit(back).workflow;
     expect(back).toEqual(input);
+  });
+});
+
+describe('golden shapes: the native engine needs no restoring Merges', () => {
+  it('webhook, last node: Webhook -> Lock Acquire -> first hop ... end -> Lock Release', () => {
+    const wf = cases['native-webhook-last-node'](load('native-webhook-last-node'));
+    const g = new WorkflowGraph(wf);
+    expect(g.outputs('Webhook')).toEqual([['Lock Acquire']]);
+    expect(wf.nodes.find((n: any) => n.name === 'Lock Acquire').parameters).toEqual({ operation: 'acquire', scope: '={{ "sheet-1" }}', lockId: '={{ $execution.id }}', ttlSeconds: 60, waitTillLockReleased: false, maxWaitSeconds: 300, options: {} });
+    expect(wf.nodes.find((n: any) => n.name === 'Lock Release').parameters).toEqual({ operation: 'release', scope: "={{ $('Lock Acquire').first().json.lock.scope }}", lockId: "={{ $('Lock Acquire').first().json.lock.lock_id }}" });
+    expect(g.outputs('Lock Release')).toEqual([]);
   });
 });
 

@@ -18,6 +18,8 @@ function flow(nodes: Wf[], settings: Wf = { executionOrder: 'v1' }): Wf {
 const js = (code: string) => flow([trigger, codeNode(code)]);
 const locked = (scope = 'global', extra: Wf = {}, settings: Wf = {}) => addLock(flow([trigger, codeNode('return $input.all();')], { executionOrder: 'v1', ...settings }), { scopeExpression: scope, ...extra }).workflow;
 const env = (yaml: string) => parseEnvFile(yaml, 'envs/dev.yml', 'dev');
+const nativeLocked = (scope = 'global') => addLock(flow([trigger, codeNode('return $input.all();')]), { scopeExpression: scope, engine: 'node' }).workflow;
+const nativeNode = (wf: Wf, name: string) => wf.nodes.find((n: Wf) => n.name === name);
 
 function findings(wf: Wf | Wf[], ruleId: string, options: Partial<ValidateOptions> = {}) {
   const list = Array.isArray(wf) ? wf : [wf];
@@ -328,23 +330,29 @@ const TABLES: Record<string, Table> = {
     },
   },
   'lock-release-on-every-path': {
-    valid: [['a patched workflow', () => locked()], ['a patched workflow with an open If branch', () => addLock(flow([trigger, { parameters: {}, name: 'If', type: 'n8n-nodes-base.if', typeVersion: 2.2, position: [1, 1] }, codeNode('return [];')]), { scopeExpression: 'g' }).workflow]],
+    valid: [['a patched workflow', () => locked()], ['a workflow locked with the native engine', () => nativeLocked()], ['a patched workflow with an open If branch', () => addLock(flow([trigger, { parameters: {}, name: 'If', type: 'n8n-nodes-base.if', typeVersion: 2.2, position: [1, 1] }, codeNode('return [];')]), { scopeExpression: 'g' }).workflow]],
     invalid: [
       ['the release removed', () => { const wf = locked(); wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Lock Release'); for (const k of Object.keys(wf.connections)) wf.connections[k].main = wf.connections[k].main.map((s: Wf[]) => s.filter((t) => t.node !== 'Lock Release')); return wf; }, /no Lock Release ever frees/],
       ['a branch added after the lock that bypasses the release', () => { const wf = locked(); wf.nodes.push(codeNode('return [];', 'Side')); wf.connections['Lock Restore Items'].main[0].push({ node: 'Side', type: 'main', index: 0 }); return wf; }, /-> "Side" ends without a Lock Release/],
+      ['native: the Lock Release removed', () => { const wf = nativeLocked(); wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Lock Release'); delete wf.connections.Code; return wf; }, /"Lock Acquire" takes a lock that no Lock Release ever frees/],
       ['a second acquire on a branch that never meets the release', () => { const wf = locked(); const second = { ...wf.nodes.find((n: Wf) => n.name === 'Lock Acquire'), name: 'Lock Acquire Side', id: 'side-acquire' }; wf.nodes.push(second); wf.connections.Webhook.main[0].push({ node: 'Lock Acquire Side', type: 'main', index: 0 }); return wf; }, /"Lock Acquire Side" never reaches a Lock Release/],
     ],
     errors: {
       "a second acquire on a branch that never meets the release": [["neverReachesRelease", 229, 5]],
       "the release removed": [["noRelease", 29, 5]],
       "a branch added after the lock that bypasses the release": [["pathWithoutRelease", 229, 5]],
+      'native: the Lock Release removed': [['noRelease', 29, 5]],
     },
   },
   'lock-release-from-acquire': {
-    valid: [['a patched workflow', () => locked('=crm-{{ $json.id }}')]],
-    invalid: [['scope re-evaluated on the current item', () => { const wf = locked('=crm-{{ $json.id }}'); wf.nodes.find((n: Wf) => n.name === 'Lock Release').parameters.workflowInputs.value.scope = '=crm-{{ $json.id }}'; return wf; }, /scope is "=crm-\{\{ \$json\.id \}\}": take it from the acquire output/]],
+    valid: [['a patched workflow', () => locked('=crm-{{ $json.id }}')], ['native engine', () => nativeLocked('=crm-{{ $json.id }}')]],
+    invalid: [
+      ['scope re-evaluated on the current item', () => { const wf = locked('=crm-{{ $json.id }}'); wf.nodes.find((n: Wf) => n.name === 'Lock Release').parameters.workflowInputs.value.scope = '=crm-{{ $json.id }}'; return wf; }, /scope is "=crm-\{\{ \$json\.id \}\}": take it from the acquire output/],
+      ['native: lockId re-evaluated', () => { const wf = nativeLocked(); nativeNode(wf, 'Lock Release').parameters.lockId = '={{ $execution.id }}'; return wf; }, /"Lock Release" lock_id is "=\{\{ \$execution\.id \}\}": take it from the acquire output, e\.g\. =\{\{ \$\('Lock Acquire'\)\.first\(\)\.json\.lock\.lock_id \}\}/],
+    ],
     errors: {
       "scope re-evaluated on the current item": [["notFromAcquire", 172, 22]],
+      'native: lockId re-evaluated': [['notFromAcquire', 59, 19]],
     },
   },
   'lock-acquire-inputs': {
@@ -355,6 +363,7 @@ const TABLES: Record<string, Table> = {
       ['ttl as a string', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').parameters.workflowInputs.value.ttl_seconds = '60'; return wf; }, /ttl_seconds is the string "60"/],
       ['wait as the string "false"', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').parameters.workflowInputs.value.wait_till_lock_released = 'false'; return wf; }, /wait_till_lock_released is the string "false"/],
       ['continue on error', () => { const wf = locked(); wf.nodes.find((n: Wf) => n.name === 'Lock Acquire').onError = 'continueRegularOutput'; return wf; }, /onError: continueRegularOutput/],
+      ['native: no scope, and continue on error', () => { const wf = nativeLocked(); const acquire = nativeNode(wf, 'Lock Acquire'); acquire.parameters.scope = ''; acquire.onError = 'continueErrorOutput'; return wf; }, /"Lock Acquire" passes no scope[\s\S]*"Lock Acquire" has onError: continueErrorOutput/],
     ],
     errors: {
       "no scope": [["noScope", 39, 22]],
@@ -362,6 +371,7 @@ const TABLES: Record<string, Table> = {
       "ttl as a string": [["stringNumber", 40, 28]],
       "wait as the string \"false\"": [["stringBoolean", 42, 40]],
       "continue on error": [["continuesOnError", 146, 18]],
+      'native: no scope, and continue on error': [['noScope', 32, 18], ['continuesOnError', 54, 18]],
     },
   },
   'lock-scope-registered': {

@@ -1,4 +1,4 @@
-import { callsTo, rateLimitCalls } from '../lock-nodes.js';
+import { lockAcquisitions, rateLimitCalls } from '../lock-nodes.js';
 import { defineRule } from '../types.js';
 
 /** The lock and rate-limit wiring relies on n8n's v1 execution order; v0 ignores the Merge rule it needs. */
@@ -11,7 +11,7 @@ export const executionOrderV1 = defineRule({
     messages: { notV1: 'has a lock or rate limit ("{{node}}") but settings.executionOrder is {{order}}: the wiring is only correct on "v1"' },
   },
   check({ workflow }) {
-    const calls = [...callsTo(workflow, 'lock_acquisition'), ...rateLimitCalls(workflow)];
+    const calls = [...lockAcquisitions(workflow).map((a) => a.node), ...rateLimitCalls(workflow)];
     if (calls.length === 0 || workflow.settings?.executionOrder === 'v1') return [];
     return [{ messageId: 'notV1', data: { node: calls[0].name, order: JSON.stringify(workflow.settings?.executionOrder ?? null) }, pointer: workflow.settings ? '/settings' : '' }];
   },

@@ -1,4 +1,4 @@
-import { callsTo, mappedInputs, nodePointerOf } from '../lock-nodes.js';
+import { lockAcquisitions, lockReleases, nodePointerOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 const NUMBER_INPUTS = ['ttl_seconds', 'max_wait_seconds', 'poll_seconds'];
@@ -25,18 +25,19 @@ export const lockAcquireInputs = defineRule({
   },
   check({ workflow }) {
     const findings: RuleFinding[] = [];
-    const lockCalls = [...callsTo(workflow, 'lock_acquisition'), ...callsTo(workflow, 'lock_release')];
+    const lockCalls = [...lockAcquisitions(workflow), ...lockReleases(workflow)].map((c) => c.node);
     for (const call of lockCalls) {
       if (call.onError && call.onError !== 'stopWorkflow') {
         findings.push({ messageId: 'continuesOnError', data: { node: call.name, onError: call.onError }, pointer: `${nodePointerOf(workflow, call)}/onError` });
       }
     }
-    for (const acquire of callsTo(workflow, 'lock_acquisition')) {
-      const inputs = mappedInputs(acquire);
-      const at = (field: string) => `${nodePointerOf(workflow, acquire)}/parameters/workflowInputs/value/${field}`;
+    for (const call of lockAcquisitions(workflow)) {
+      const { node: acquire, inputs, at } = call;
       if (typeof inputs.scope !== 'string' || inputs.scope.trim() === '' || inputs.scope.trim() === '=') {
         findings.push({ messageId: 'noScope', data: { node: acquire.name }, pointer: at('scope') });
       }
+      // The native Lock node's parameters are typed by n8n and it records its own execution id.
+      if (call.engine === 'node') continue;
       const executionId = inputs.execution_id;
       if (typeof executionId !== 'string' || executionId.trim() === '') {
         findings.push({ messageId: 'noExecutionId', data: { node: acquire.name }, pointer: at('execution_id') });

@@ -1,5 +1,5 @@
 import { isPlaceholderFor } from '../../workflow/placeholders.js';
-import { callsTo, mappedInputs, nodePointerOf } from '../lock-nodes.js';
+import { lockAcquisitions, nodePointerOf } from '../lock-nodes.js';
 import { defineRule } from '../types.js';
 
 /** A locked workflow whose failures do not run the cleanup handler keeps a failed execution's lock until its TTL. */
@@ -15,12 +15,12 @@ export const lockCleanupOnFailure = defineRule({
     },
   },
   check({ workflow }) {
-    const acquires = callsTo(workflow, 'lock_acquisition');
+    const acquires = lockAcquisitions(workflow);
     const errorWorkflow = workflow.settings?.errorWorkflow;
     if (acquires.length === 0 || isPlaceholderFor(errorWorkflow, 'workflows.error_handler_lock_cleanup.id')) return [];
     const what = errorWorkflow === undefined || errorWorkflow === '' ? 'the workflow has no error workflow' : `settings.errorWorkflow is ${JSON.stringify(errorWorkflow)}, not the cleanup handler`;
-    return acquires.map((acquire) => {
-      const ttl = mappedInputs(acquire).ttl_seconds;
+    return acquires.map(({ node: acquire, inputs }) => {
+      const ttl = inputs.ttl_seconds;
       return { messageId: 'noCleanup', data: { node: acquire.name, errorWorkflow: what, ttl: typeof ttl === 'number' ? `${ttl} s` : JSON.stringify(ttl ?? null) }, pointer: nodePointerOf(workflow, acquire) };
     });
   },

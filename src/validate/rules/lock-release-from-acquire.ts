@@ -1,4 +1,4 @@
-import { callsTo, mappedInputs, nodePointerOf } from '../lock-nodes.js';
+import { lockAcquisitions, lockReleases } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -14,25 +14,26 @@ export const lockReleaseFromAcquire = defineRule({
     description: "Lock Release takes scope and lock_id from the Lock Acquire output ($('Lock Acquire').first().json.scope)",
     defaultSeverity: 'error',
     rationale: "A release must name the lock the acquire actually took. Re-evaluating the scope expression at the release (`={{ 'crm-' + $json.id }}`) reads whatever item reaches the release, which the critical section may have changed: the seed design leaked locks this way. Read both from the acquire's output: `={{ $('Lock Acquire').first().json.scope }}` and `.lock_id`.",
-    messages: { notFromAcquire: '"{{node}}" {{field}} is {{value}}: take it from the acquire output, e.g. ={{ $(\'{{acquire}}\').first().json.{{field}} }}' },
+    messages: { notFromAcquire: '"{{node}}" {{field}} is {{value}}: take it from the acquire output, e.g. ={{ $(\'{{acquire}}\').first().json.{{path}} }}' },
   },
   check({ workflow }) {
-    const acquires = callsTo(workflow, 'lock_acquisition').map((n) => n.name);
+    const acquires = lockAcquisitions(workflow).map((a) => a.node.name);
     if (acquires.length === 0) return [];
     const findings: RuleFinding[] = [];
-    for (const release of callsTo(workflow, 'lock_release')) {
-      const inputs = mappedInputs(release);
+    for (const release of lockReleases(workflow)) {
+      // The native Acquire puts its result in the item field `lock`: .json.lock.<field>.
+      const path = release.engine === 'node' ? 'lock\\.' : '';
       for (const field of ['scope', 'lock_id']) {
-        const value = inputs[field];
+        const value = release.inputs[field];
         const fromAcquire =
           typeof value === 'string' &&
           acquires.some((a) => new RegExp(`\\$\\(\\s*(['"])${escape(a)}\\1\\s*\\)`).test(value)) &&
-          new RegExp(`\\.first\\(\\)\\.json\\.${field}\\b`).test(value);
+          new RegExp(`\\.first\\(\\)\\.json\\.${path}${field}\\b`).test(value);
         if (!fromAcquire) {
           findings.push({
             messageId: 'notFromAcquire',
-            data: { node: release.name, field, value: JSON.stringify(value), acquire: acquires[0] },
-            pointer: `${nodePointerOf(workflow, release)}/parameters/workflowInputs/value/${field}`,
+            data: { node: release.node.name, field, value: JSON.stringify(value), acquire: acquires[0], path: release.engine === 'node' ? `lock.${field}` : field },
+            pointer: release.at(field),
           });
         }
       }

@@ -1,5 +1,5 @@
 import { pathEnds } from '../../workflow/paths.js';
-import { callsTo, nodePointerOf } from '../lock-nodes.js';
+import { lockAcquisitions, lockReleases, nodePointerOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 /** After a Lock Acquire, every path that can finish successfully must pass a Lock Release. */
@@ -17,9 +17,9 @@ export const lockReleaseOnEveryPath = defineRule({
   },
   check({ workflow, graph }) {
     const findings: RuleFinding[] = [];
-    const releases = callsTo(workflow, 'lock_release').map((n) => n.name);
+    const releases = lockReleases(workflow).map((r) => r.node.name);
     const afterRelease = graph.reachableFrom(releases);
-    for (const acquire of callsTo(workflow, 'lock_acquisition')) {
+    for (const { node: acquire } of lockAcquisitions(workflow)) {
       if (releases.length === 0) {
         findings.push({ messageId: 'noRelease', data: { node: acquire.name }, pointer: nodePointerOf(workflow, acquire) });
         continue;

@@ -1,4 +1,4 @@
-import { callsTo, nodePointerOf, staticScopeOf } from '../lock-nodes.js';
+import { lockAcquisitions, staticScopeOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 /** The error handler frees only scopes listed in lockScopes: a static scope missing there leaks on failure. */
@@ -12,12 +12,12 @@ export const lockScopeRegistered = defineRule({
   },
   check({ workflow, envs }) {
     const findings: RuleFinding[] = [];
-    for (const acquire of callsTo(workflow, 'lock_acquisition')) {
+    for (const acquire of lockAcquisitions(workflow)) {
       const scope = staticScopeOf(acquire);
       if (scope === undefined) continue;
       for (const env of envs) {
         if (!(env.data.lockScopes ?? []).includes(scope)) {
-          findings.push({ messageId: 'notRegistered', data: { scope, node: acquire.name, env: env.file }, pointer: `${nodePointerOf(workflow, acquire)}/parameters/workflowInputs/value/scope` });
+          findings.push({ messageId: 'notRegistered', data: { scope, node: acquire.node.name, env: env.file }, pointer: acquire.at('scope') });
         }
       }
     }

@@ -1,4 +1,4 @@
-import { callsTo, mappedInputs, nodePointerOf, staticScopeOf } from '../lock-nodes.js';
+import { lockAcquisitions, staticScopeOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 /**
@@ -15,16 +15,16 @@ export const lockTtlConsistent = defineRule({
   },
   check({ workflow, repo, file }) {
     const findings: RuleFinding[] = [];
-    for (const acquire of callsTo(workflow, 'lock_acquisition')) {
+    for (const acquire of lockAcquisitions(workflow)) {
       const scope = staticScopeOf(acquire);
       if (scope === undefined) continue;
-      const mine = JSON.stringify(mappedInputs(acquire).ttl_seconds ?? null);
+      const mine = JSON.stringify(acquire.inputs.ttl_seconds ?? null);
       const others = (repo.ttlByScope.get(scope) ?? []).filter((o) => JSON.stringify(o.ttl ?? null) !== mine);
       if (others.length > 0) {
         findings.push({
           messageId: 'differs',
           data: { scope, ttl: mine, others: others.map((o) => `${JSON.stringify(o.ttl ?? null)} in ${o.file === file ? 'this file' : o.file}`).join(', ') },
-          pointer: `${nodePointerOf(workflow, acquire)}/parameters/workflowInputs/value/ttl_seconds`,
+          pointer: acquire.at('ttl_seconds'),
         });
       }
     }

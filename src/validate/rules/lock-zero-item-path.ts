@@ -1,4 +1,4 @@
-import { callsTo, nodePointerOf } from '../lock-nodes.js';
+import { lockAcquisitions, nodePointerOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
 const MAY_DROP_ALL = new Set(['n8n-nodes-base.filter', 'n8n-nodes-base.removeDuplicates']);
@@ -13,7 +13,7 @@ export const lockZeroItemPath = defineRule({
     messages: { mayDropAll: '"{{node}}" may output zero items: that path then ends before the Lock Release (set "Always Output Data" on it, or rely on the TTL / --lock-on-error)' },
   },
   check({ workflow, graph }) {
-    const acquires = callsTo(workflow, 'lock_acquisition');
+    const acquires = lockAcquisitions(workflow).map((a) => a.node);
     if (acquires.length === 0) return [];
     const inside = graph.reachableFrom(acquires.map((a) => a.name));
     const findings: RuleFinding[] = [];

@@ -1,5 +1,6 @@
 // `npm run model-check -- --schedules N [--seed S] [--callers K]`: longer random explorations of the
-// generated lock primitives (test/model), with crashes, expiry and slow holders; prints schedules,
+// generated lock primitives and of the native engine, alone and mixed on one scope (test/model),
+// with crashes, expiry and slow holders; prints schedules,
 // states, violations per property and how often the documented races occur.
 import { readFileSync } from 'node:fs';
 import { exhaustive, randomRun } from '../test/model/explore.js';
@@ -26,6 +27,9 @@ const scenarios: Array<{ label: string; scenario: Scenario; crashRate: number }>
     scenario: { callers, ttlSeconds: 2, maxWaitSeconds: 15, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1, release: earlierRelease },
     crashRate: 0,
   },
+  { label: 'NATIVE engine: contention, crashes + cleanup', scenario: { callers, ttlSeconds: 4, maxWaitSeconds: 12, pollSeconds: 1, arrivalEverySeconds: 0.5, cleanupOnCrash: true, engines: ['node'] }, crashRate: 0.2 },
+  { label: 'NATIVE engine: holders that use up their whole TTL', scenario: { callers, ttlSeconds: 2, maxWaitSeconds: 15, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1, engines: ['node'] }, crashRate: 0 },
+  { label: 'MIXED engines on one scope: contention, crashes + cleanup', scenario: { callers, ttlSeconds: 4, maxWaitSeconds: 12, pollSeconds: 1, arrivalEverySeconds: 0.5, cleanupOnCrash: true, engines: ['stock', 'node'] }, crashRate: 0.2 },
 ];
 
 const started = Date.now();
@@ -49,8 +53,10 @@ for (const { label, scenario, crashRate } of scenarios) {
   for (const [p, n] of known) console.log(`  known ${p}: ${n} schedules (${((100 * n) / schedules).toFixed(2)}%)`);
   if (firstTrace) console.log(`  first residual-race trace (last 14 steps):\n${firstTrace.slice(-14).map((l) => `    ${l}`).join('\n')}`);
 }
-const small = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true }, true);
-console.log(`\nexhaustive, 2 callers with crash points and cleanup: ${small.states} distinct states, complete=${small.complete}, violations ${small.violations.length}`);
+for (const engines of [['stock'], ['node'], ['stock', 'node']] as Array<Array<'stock' | 'node'>>) {
+  const small = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true, engines }, true);
+  console.log(`\nexhaustive, 2 callers (${engines.join(' + ')}) with crash points and cleanup: ${small.states} distinct states, complete=${small.complete}, violations ${small.violations.length}`);
+}
 
 // Rate limits: the most calls allowed in any window-long interval, limit 5 per 10 s.
 console.log('\nrate limits, limit 5 per 10 s: most calls allowed in any 10 s interval');

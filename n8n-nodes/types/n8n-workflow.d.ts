@@ -80,6 +80,8 @@ declare module 'n8n-workflow' {
     getNodeParameter(parameterName: string, itemIndex: number, fallbackValue?: any, options?: object): NodeParameterValueType | object;
     continueOnFail(): boolean;
     getWorkflowDataProxy(itemIndex: number): IDataObject;
+    /** Runs when the execution ends (success, failure, cancellation; not when it starts waiting). May be missing. */
+    onExecutionFinish?(handler: () => unknown): void;
   }
 
   export interface INodeProperties {

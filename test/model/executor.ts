@@ -27,7 +27,7 @@ export class Clock {
 
 /** Every mutation of a key, so properties can be checked after each step. */
 export interface RedisEvent {
-  op: 'get' | 'set' | 'incr' | 'expire' | 'del';
+  op: 'get' | 'set' | 'setnx' | 'incr' | 'expire' | 'del';
   key: string;
   actor: string;
   result?: unknown;
@@ -99,6 +99,35 @@ export class RedisModel {
     this.events.push({ op: 'expire', key, actor, before, after: entry.expiresAt, epoch: entry.epoch, at: this.clock.now });
   }
 
+  /** SET key value NX PX ttl (the native engine's acquire): true when it created the key. */
+  setNx(key: string, value: string, ttlMs: number, actor: string): boolean {
+    if (this.live(key)) {
+      this.events.push({ op: 'setnx', key, actor, result: false, epoch: this.live(key)!.epoch, at: this.clock.now });
+      return false;
+    }
+    const epoch = this.nextEpoch++;
+    this.data.set(key, { value, expiresAt: this.clock.now + ttlMs, epoch });
+    this.events.push({ op: 'setnx', key, actor, result: true, epoch, at: this.clock.now });
+    return true;
+  }
+
+  /** SET key value PX ttl. */
+  setPx(key: string, value: string, ttlMs: number, actor: string): void {
+    this.set(key, value, actor);
+    this.live(key)!.expiresAt = this.clock.now + ttlMs;
+  }
+
+  /** The native engine's wake-up list of a scope: a release leaves one token when nobody waits. */
+  private readonly wakeTokens = new Set<string>();
+
+  pushWake(key: string): void {
+    this.wakeTokens.add(key);
+  }
+
+  takeWake(key: string): boolean {
+    return this.wakeTokens.delete(key);
+  }
+
   /** KEYS: live keys matching a glob (`*`, `?`; what the primitives use), sorted. */
   keys(pattern: string): string[] {
     const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
@@ -114,7 +143,7 @@ export class RedisModel {
   /** Canonical content, for state hashing. */
   snapshot(): string {
     const keys = [...this.data.keys()].filter((k) => this.live(k)).sort();
-    return JSON.stringify(keys.map((k) => [k, this.data.get(k)!.value, this.data.get(k)!.expiresAt]));
+    return JSON.stringify([keys.map((k) => [k, this.data.get(k)!.value, this.data.get(k)!.expiresAt]), [...this.wakeTokens].sort()]);
   }
 }
 

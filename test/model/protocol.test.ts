@@ -100,6 +100,36 @@ describe('seeded random: 5 callers, crashes, expiry', () => {
   });
 });
 
+describe('the native engine (one atomic script per operation), alone and mixed with the stock primitives', () => {
+  it('exhaustive, 2 native callers, a crash at every point, cleanup: no violation', () => {
+    const r = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true, engines: ['node'] }, true);
+    expect(r.complete).toBe(true);
+    expect(r.violations.map((v) => `${v.property}: ${v.message}\n${v.trace.join('\n')}`)).toEqual([]);
+  });
+
+  it('exhaustive, one stock and one native caller on one scope, a crash at every point, cleanup: no violation', () => {
+    const r = exhaustive({ callers: 2, ttlSeconds: 5, maxWaitSeconds: 8, pollSeconds: 1, arrivalEverySeconds: 1, cleanupOnCrash: true, engines: ['stock', 'node'] }, true);
+    expect(r.complete).toBe(true);
+    expect(r.states).toBeGreaterThan(40); // 47: the native acquire is one step where the stock one is ten
+    expect(r.violations.map((v) => `${v.property}: ${v.message}\n${v.trace.join('\n')}`)).toEqual([]);
+  });
+
+  const wholeTtl = { callers: 4, ttlSeconds: 2, maxWaitSeconds: 12, pollSeconds: 1, holdSeconds: 2, arrivalEverySeconds: 1 };
+
+  it('holders that use up their whole TTL, with the EARLIER stock release that shows the residual race: native callers show none', () => {
+    const stock = random({ ...wholeTtl, release: releaseThatDeletesWithoutSidecar }, 200, 0);
+    const native = random({ ...wholeTtl, engines: ['node'] }, 200, 0);
+    expect(stock.known.get('residual-release-race') ?? 0).toBeGreaterThan(50);
+    expect([...native.violations].map(([p, v]) => `${p}: ${v.message}`)).toEqual([]);
+    expect(native.known.size).toBe(0); // no race of any kind: no residual release race, no race-loser refresh
+  });
+
+  it('5 callers, half of each engine, crashes and cleanup, 300 schedules: no violation', () => {
+    const r = random({ callers: 5, ttlSeconds: 4, maxWaitSeconds: 12, pollSeconds: 1, arrivalEverySeconds: 0.5, cleanupOnCrash: true, engines: ['stock', 'node'] }, 300, 0.2);
+    expect([...r.violations].map(([p, v]) => `${p} x${v.count}: ${v.message}\n${v.trace.join('\n')}`)).toEqual([]);
+  });
+});
+
 describe('rate_limit_check under interleaving', () => {
   const template = JSON.parse(readFileSync(new URL('../../templates/rate_limit_check.json', import.meta.url), 'utf8'));
   it.each([1, 2, 3, 4, 5])('12 interleaved calls, limit 5, one window (seed %i): at most 5 allowed', (seed) => {

@@ -1,6 +1,8 @@
 // Several callers running the generated lock primitives side by side, one node step at a time.
 import { readFileSync } from 'node:fs';
 import { Clock, Execution, RedisModel, type Item } from './executor.js';
+import { NativeAcquire, NativeRelease } from './native.js';
+import { wakeKey } from '../../src/native-lock/protocol.js';
 
 const template = (name: string) => JSON.parse(readFileSync(new URL(`../../templates/${name}.json`, import.meta.url), 'utf8'));
 
@@ -24,6 +26,8 @@ export interface Scenario {
   release?: any;
   /** Another error_handler_lock_cleanup graph (a fixture) instead of the shipped template. */
   cleanup?: any;
+  /** The engine of each caller, cycled (default all stock): ['node'] = all native, ['stock', 'node'] = mixed. */
+  engines?: Array<'stock' | 'node'>;
 }
 
 export type Phase = 'idle' | 'acquire' | 'critical' | 'release' | 'done' | 'gave-up' | 'crashed' | 'cleanup';
@@ -31,9 +35,10 @@ export type Phase = 'idle' | 'acquire' | 'critical' | 'release' | 'done' | 'gave
 export interface Actor {
   name: string;
   executionId: string;
+  engine: 'stock' | 'node';
   phase: Phase;
   startAt: number;
-  exec?: Execution;
+  exec?: Execution | NativeAcquire | NativeRelease;
   lockId?: string;
   /** Epoch of the counter this caller created with INCR == 1. */
   epoch?: number;
@@ -69,7 +74,8 @@ export class World {
     const registered = scenario.registeredScope === false ? [] : [this.scope];
     this.cleanup = JSON.parse(JSON.stringify(scenario.cleanup ?? template('error_handler_lock_cleanup')).replace('{{@:env:lockScopes}}', JSON.stringify(registered).replace(/"/g, '\\"')));
     for (let i = 0; i < scenario.callers; i++) {
-      this.actors.push({ name: `C${i}`, executionId: `exec-${i}`, phase: 'idle', startAt: this.clock.now + i * (scenario.arrivalEverySeconds ?? 0) * 1000 });
+      const engines = scenario.engines ?? ['stock'];
+      this.actors.push({ name: `C${i}`, executionId: `exec-${i}`, engine: engines[i % engines.length], phase: 'idle', startAt: this.clock.now + i * (scenario.arrivalEverySeconds ?? 0) * 1000 });
     }
   }
 
@@ -121,7 +127,10 @@ export class World {
   step(index: number): void {
     const a = this.actors[index];
     const s = this.scenario;
-    if (a.phase === 'idle') {
+    if (a.phase === 'idle' && a.engine === 'node') {
+      a.exec = new NativeAcquire(a.name, { scope: this.scope, ttlSeconds: this.ttl, lockId: a.executionId, executionId: a.executionId, wait: true, maxWaitSeconds: s.maxWaitSeconds ?? 5, pollSeconds: s.pollSeconds ?? 1 }, this.redis, this.clock);
+      a.phase = 'acquire';
+    } else if (a.phase === 'idle') {
       const input: Item[] = [{ json: { scope: this.scope, ttl_seconds: this.ttl, execution_id: a.executionId, wait_till_lock_released: true, max_wait_seconds: s.maxWaitSeconds ?? 5, lock_id: a.executionId, workflow_id: 'W', workflow_name: 'Caller', poll_seconds: s.pollSeconds ?? 1 } }];
       a.exec = new Execution(this.acquisition, a.name, `${a.executionId}-acq`, input, this.redis, this.clock);
       a.phase = 'acquire';
@@ -129,7 +138,10 @@ export class World {
     if (a.phase === 'critical') {
       this.trace.push(`${a.name} t=${this.t()} leaves the critical section`);
       a.phase = 'release';
-      a.exec = new Execution(this.release, a.name, `${a.executionId}-rel`, [{ json: { scope: this.scope, lock_id: a.lockId } }], this.redis, this.clock);
+      a.exec =
+        a.engine === 'node'
+          ? new NativeRelease(a.name, this.scope, a.lockId!, this.redis)
+          : new Execution(this.release, a.name, `${a.executionId}-rel`, [{ json: { scope: this.scope, lock_id: a.lockId } }], this.redis, this.clock);
       this.check();
       return;
     }
@@ -139,8 +151,16 @@ export class World {
     exec.step();
     const ops = this.redis.events.slice(before).map((e) => `${e.op.toUpperCase()} ${e.key}${e.result !== undefined ? ` -> ${JSON.stringify(e.result)}` : ''}`);
     this.trace.push(`${a.name} t=${this.t()} ${a.phase}: ${node}${ops.length ? `   [${ops.join('; ')}]` : ''}${exec.status === 'failed' ? `   FAILED: ${exec.error}` : ''}`);
+    if (exec instanceof NativeRelease && exec.woke) this.wakeOneWaiter();
     if (exec.status === 'done' || exec.status === 'failed') this.phaseDone(a);
     this.check();
+  }
+
+  /** RPUSH to the wake list: the longest-blocked native waiter gets it, or it stays for the next one. */
+  private wakeOneWaiter(): void {
+    const waiter = this.actors.find((x) => x.phase === 'acquire' && x.exec instanceof NativeAcquire && x.exec.status === 'waiting');
+    if (waiter) (waiter.exec as NativeAcquire).wake();
+    else this.redis.pushWake(wakeKey(this.scope));
   }
 
   private phaseDone(a: Actor): void {
@@ -151,7 +171,7 @@ export class World {
         a.lockId = exec.output[0].json.lock_id;
         a.acquiredAt = this.clock.now;
         a.leaveAt = this.clock.now + (this.scenario.holdSeconds ?? 0) * 1000;
-        a.epoch = this.redis.events.filter((e) => e.actor === a.name && e.op === 'incr' && e.result === 1).pop()?.epoch;
+        a.epoch = this.redis.events.filter((e) => e.actor === a.name && e.key === this.key && ((e.op === 'incr' && e.result === 1) || (e.op === 'setnx' && e.result === true))).pop()?.epoch;
         this.trace.push(`${a.name} t=${this.t()} ENTERS the critical section (epoch ${a.epoch})`);
       } else {
         a.phase = 'gave-up';
@@ -190,7 +210,7 @@ export class World {
     const events = this.redis.events;
     // A counter belongs to the caller whose INCR created it (returned 1), from that moment on.
     const owner = (epoch?: number) => {
-      const creator = events.find((x) => x.op === 'incr' && x.result === 1 && x.epoch === epoch && epoch !== undefined);
+      const creator = events.find((x) => x.key === this.key && ((x.op === 'incr' && x.result === 1) || (x.op === 'setnx' && x.result === true)) && x.epoch === epoch && epoch !== undefined);
       return creator ? this.actors.find((x) => x.name === creator.actor) : undefined;
     };
     for (; this.eventsChecked < events.length; this.eventsChecked++) {

@@ -129,6 +129,13 @@ export class Lock implements INodeType {
           maxWaitSeconds: maxWait,
           pollSeconds,
         });
+        // Freed when the execution ends, however it ends (a failure too), without waiting for the
+        // error workflow or the TTL; after a Lock Release this finds nothing and does nothing.
+        this.onExecutionFinish?.(async () => {
+          await releaseLock(await pool.command(), scope, lockId).catch((error) => {
+            if (!(error instanceof LockError)) throw error; // held by the next execution by now: not ours to free
+          });
+        });
         return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: lock as any }, pairedItem: { item: i } }))];
       }
       const redis = await pool.command();

@@ -38,11 +38,17 @@ export interface Deployment {
   legacyRefusal: CliRun;
 }
 
-export function buildRepository(dir: string): Deployment {
+/**
+ * The suite's repository, locked with `engine` (every add-lock-to-workflow gets --engine node for
+ * the native engine; the probes call the primitives directly either way, and the native repository
+ * adds one scope locked by both engines).
+ */
+export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock'): Deployment {
   const repo = join(dir, 'repo');
   mkdirSync(join(repo, 'workflows'), { recursive: true });
   mkdirSync(join(repo, 'envs'), { recursive: true });
-  const workflows = userWorkflows();
+  const workflows = userWorkflows(engine);
+  const lock = (args: string[]) => [...args, ...(engine === 'node' ? ['--engine', 'node'] : [])];
   for (const [key, wf] of Object.entries(workflows)) writeFileSync(join(repo, 'workflows', `${key}.json`), JSON.stringify(wf, null, 2) + '\n');
   const keys = [...PRIMITIVE_KEYS, ...Object.keys(workflows)];
   const ids = Object.fromEntries(keys.map((k) => [k, workflowId(k)]));
@@ -63,20 +69,24 @@ export function buildRepository(dir: string): Deployment {
 
   must(n8nLock(repo, ['create-lock', '--include-error-handler', '--include-rate-limit']));
   must(n8nLock(repo, ['create-lock', '--include-rate-limit', '--algorithm', 'sliding']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'critical', '--scope-expression', 'e2e-mutex']));
-  const legacyRefusal = n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy']);
-  must(n8nLock(repo, ['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy', '--set-execution-order-v1']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'fail_fast', '--scope-expression', 'e2e-held', '--fail-fast']));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'critical', '--scope-expression', 'e2e-mutex'])));
+  const legacyRefusal = n8nLock(repo, lock(['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy']));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'legacy', '--scope-expression', 'e2e-legacy', '--set-execution-order-v1'])));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'fail_fast', '--scope-expression', 'e2e-held', '--fail-fast'])));
   // Default options: the cleanup error workflow is registered; one static, one dynamic scope.
-  must(n8nLock(repo, ['add-lock-to-workflow', 'failing', '--scope-expression', 'e2e-cleanup']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'failing_dynamic', '--scope-expression', '=e2e-dyn-{{ $json.query.id }}']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'slow', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'crash_waiter', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20', '--max-wait-seconds', '60']));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'failing', '--scope-expression', 'e2e-cleanup'])));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'failing_dynamic', '--scope-expression', '=e2e-dyn-{{ $json.query.id }}'])));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'slow', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20'])));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'crash_waiter', '--scope-expression', 'e2e-crash', '--ttl-seconds', '20', '--max-wait-seconds', '60'])));
   must(n8nLock(repo, ['add-rate-limit-to-workflow', 'limited', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-rate']));
   must(n8nLock(repo, ['add-rate-limit-to-workflow', 'edge_fixed', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-edge-fixed']));
   must(n8nLock(repo, ['add-rate-limit-to-workflow', 'edge_sliding', '--limit', '5', '--window-seconds', '10', '--scope-expression', 'e2e-edge-sliding', '--algorithm', 'sliding']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'echo_locked', '--scope-expression', 'e2e-echo']));
-  must(n8nLock(repo, ['add-lock-to-workflow', 'branchy', '--scope-expression', 'e2e-branch']));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'echo_locked', '--scope-expression', 'e2e-echo'])));
+  must(n8nLock(repo, lock(['add-lock-to-workflow', 'branchy', '--scope-expression', 'e2e-branch'])));
+  if (engine === 'node') {
+    must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_stock', '--scope-expression', 'e2e-mixed']));
+    must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_native', '--scope-expression', 'e2e-mixed', '--engine', 'node']));
+  }
   const renderedDir = join(dir, 'rendered');
   must(n8nLock(repo, ['render', '--env', 'e2e', '--out', renderedDir]));
   if (readdirSync(renderedDir).length !== keys.length) throw new Error(`render wrote ${readdirSync(renderedDir).length} files, expected ${keys.length}`);

@@ -63,8 +63,8 @@ export function chain(name: string, nodes: Node[], settings: Record<string, unkn
 
 const q = (field: string) => `$json.query.${field}`;
 
-/** Every user workflow of the suite, by key. */
-export function userWorkflows(): Record<string, unknown> {
+/** Every user workflow of the suite, by key; with the native engine also the mixed-scope pair. */
+export function userWorkflows(engine: 'stock' | 'node' = 'stock'): Record<string, unknown> {
   counter = 0;
   const section = (list: string, holdSeconds: number) => [
     code('Enter', 'return [{ json: { start: Date.now() } }];'),
@@ -92,6 +92,14 @@ export function userWorkflows(): Record<string, unknown> {
     echo_plain: chain('E2E Echo Plain', [webhook('echo-plain'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
     echo_locked: chain('E2E Echo Locked', [webhook('echo-locked'), code('Echo', "return [{ json: { echo: $('Webhook').first().json.query, n: 42 } }];")]),
     branchy,
+    // One scope, two engines: the stock primitives and the native Lock node, both writing their
+    // critical sections to one list.
+    ...(engine === 'node'
+      ? {
+          mixed_stock: chain('E2E Mixed Stock', [webhook('mixed-stock'), ...section('e2e-mixed-intervals', 0.1)]),
+          mixed_native: chain('E2E Mixed Native', [webhook('mixed-native'), ...section('e2e-mixed-intervals', 0.1)]),
+        }
+      : {}),
     probe_acquire: chain('E2E Probe Acquire', [
       webhook('probe-acquire'),
       callPrimitive('Acquire', 'lock_acquisition', [
@@ -125,4 +133,5 @@ export function userWorkflows(): Record<string, unknown> {
 }
 
 /** Webhook paths to wait for before the suite starts calling. */
+export const webhookPaths = (engine: 'stock' | 'node' = 'stock') => [...WEBHOOK_PATHS, ...(engine === 'node' ? ['mixed-stock', 'mixed-native'] : [])];
 export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'failing-dynamic', 'edge-fixed', 'edge-sliding', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { log, selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
 import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
-import { WEBHOOK_PATHS } from './fixtures.js';
+import { webhookPaths } from './fixtures.js';
 import { maxInAnyWindow } from '../../model/rate-limit.js';
 
 const key = (scope: string) => `n8n-lock-${scope}`;
@@ -20,22 +20,24 @@ export function overlaps(intervals: Array<{ start: number; end: number }>): numb
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export function defineLockSuite(mode: E2eMode): void {
+export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock'): void {
   const selected = selectedModes().includes(mode);
-  if (!selected) log(`lock scenarios in ${mode} mode: not selected (N8N_LOCK_E2E_MODE=${process.env.N8N_LOCK_E2E_MODE})`);
-  describe.skipIf(!selected)(`n8n 2.x + redis-server, ${mode} mode`, () => {
+  if (!selected) log(`lock scenarios in ${mode} mode (engine ${engine}): not selected (N8N_LOCK_E2E_MODE=${process.env.N8N_LOCK_E2E_MODE})`);
+  describe.skipIf(!selected)(`n8n 2.x + redis-server, ${mode} mode, ${engine} engine`, () => {
     let deployment: Deployment;
     // One n8n (queue mode: main + 2 workers) + redis-server for the whole file: the repository is
     // built with the real CLI inside the stack's directory, rendered, imported and published; the
     // stack waits for every webhook and worker.
     const stack = useStack({
-      name: `n8n-lock-e2e-${mode}`,
+      name: `n8n-lock-e2e-${mode}-${engine}`,
       mode,
+      // The native engine's Lock node comes from the community package, installed as a user would.
+      nodePackage: engine === 'node',
       workflows: (dir) => {
-        deployment = buildRepository(dir);
+        deployment = buildRepository(dir, engine);
         return deployment.renderedDir;
       },
-      webhookPaths: WEBHOOK_PATHS,
+      webhookPaths: webhookPaths(engine),
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e' },
     });
     let n8n: N8nServer;
@@ -81,7 +83,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const gaps = sorted.slice(1).map((x, i) => x.start - sorted[i].end);
     await sleep(500); // the workers' "started execution" lines are all written by now
     const { line, jobs } = jobsSince(before);
-    log(`scenario 1: mode=${mode} overlaps=${found} ok=${responses.filter((r) => r.status === 200).length}/${callers}${line} wall=${wall.toFixed(1)}s serial-bound=${(callers * 0.3).toFixed(1)}s handover median=${median(gaps)}ms max=${Math.max(...gaps)}ms`);
+    log(`scenario 1: mode=${mode} engine=${engine} overlaps=${found} ok=${responses.filter((r) => r.status === 200).length}/${callers}${line} wall=${wall.toFixed(1)}s serial-bound=${(callers * 0.3).toFixed(1)}s handover median=${median(gaps)}ms max=${Math.max(...gaps)}ms`);
     expect(responses.map((r) => r.status)).toEqual(Array(callers).fill(200));
     expect(intervals).toHaveLength(callers);
     expect(found).toBe(0);
@@ -95,6 +97,20 @@ export function defineLockSuite(mode: E2eMode): void {
     }
   });
 
+  it.runIf(engine === 'node')('12. mixed scope: half the callers use the stock primitives, half the native Lock node; they never overlap', async () => {
+    const half = queue ? 20 : 10;
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 2 * half }, (_, i) => n8n.call(i % 2 === 0 ? 'mixed-stock' : 'mixed-native')));
+    const wall = (Date.now() - started) / 1000;
+    const intervals = await intervalsOf('e2e-mixed-intervals');
+    const found = overlaps(intervals);
+    log(`scenario 12: mode=${mode} engine=mixed overlaps=${found} ok=${responses.filter((r) => r.status === 200).length}/${2 * half} (${half} stock + ${half} native) wall=${wall.toFixed(1)}s serial-bound=${(2 * half * 0.1).toFixed(1)}s`);
+    expect(responses.map((r) => r.status)).toEqual(Array(2 * half).fill(200));
+    expect(intervals).toHaveLength(2 * half);
+    expect(found).toBe(0);
+    expect(await redis.client.exists(key('e2e-mixed'), key('e2e-mixed') + ':meta')).toBe(0);
+  });
+
   it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-held', ttl: 60, execution_id: 'holder-exec' });
     expect(holder.body).toMatchObject({ acquired: true, scope: 'e2e-held', count: 1 });
@@ -102,7 +118,7 @@ export function defineLockSuite(mode: E2eMode): void {
     expect(direct.body.error).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
     const patched = await n8n.call('fail-fast');
     const message = await n8n.lastErrorMessage(deployment.ids.fail_fast);
-    log(`scenario 2: mode=${mode} fail-fast direct=${direct.ms.toFixed(0)}ms patched=${patched.ms.toFixed(0)}ms status=${patched.status} message="${message}"`);
+    log(`scenario 2: mode=${mode} engine=${engine} fail-fast direct=${direct.ms.toFixed(0)}ms patched=${patched.ms.toFixed(0)}ms status=${patched.status} message="${message}"`);
     expect(patched.status).toBe(500);
     expect(patched.ms).toBeLessThan(3000);
     expect(message).toBe("Lock on scope 'e2e-held' is held by another execution (wait_till_lock_released=false)");
@@ -115,7 +131,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-timeout', ttl: 60 });
     expect(holder.body.acquired).toBe(true);
     const waiter = await n8n.call('probe-acquire', { scope: 'e2e-timeout', max_wait: 3, poll: 1 });
-    log(`scenario 3: mode=${mode} timeout after ${(waiter.ms / 1000).toFixed(2)} s (max_wait 3 s, poll 1 s) message="${waiter.body.error}"`);
+    log(`scenario 3: mode=${mode} engine=${engine} timeout after ${(waiter.ms / 1000).toFixed(2)} s (max_wait 3 s, poll 1 s) message="${waiter.body.error}"`);
     expect(waiter.body.error).toBe("Timed out after 3 s (max_wait_seconds) waiting for lock on scope 'e2e-timeout'");
     expect(waiter.ms).toBeGreaterThanOrEqual(3000);
     expect(waiter.ms).toBeLessThan(3000 + 1000 + 1500); // max_wait + one poll + n8n overhead
@@ -127,7 +143,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-owner', ttl: 60, lock_id: 'right-id' });
     expect(holder.body.acquired).toBe(true);
     const wrong = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'wrong-id' });
-    log(`scenario 4: mode=${mode} wrong lock_id -> "${wrong.body.error}"`);
+    log(`scenario 4: mode=${mode} engine=${engine} wrong lock_id -> "${wrong.body.error}"`);
     expect(wrong.body.error).toMatch(/^LOGIC ERROR: lock on 'e2e-owner' is held by E2E probe_acquire \(workflow E2eprobeacquire0, execution \d+\) since .+, not by lock_id wrong-id$/);
     expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(2);
     const right = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'right-id' });
@@ -160,7 +176,7 @@ export function defineLockSuite(mode: E2eMode): void {
       return done.length >= 2 ? done : undefined;
     }, 250);
     const ranOn = queue ? ` error-workflow on ${[...new Set(cleanups.map((c) => n8n.workerOf(c.id)?.name ?? 'no worker'))].join(', ')}` : '';
-    log(`scenario 5: mode=${mode} static scope freed ${staticFreed} ms after the HTTP 500, dynamic scope (e2e-dyn-42) ${dynamicFreed} ms;${ranOn} e2e-other still held: ${await redis.client.exists(key('e2e-other'))}`);
+    log(`scenario 5: mode=${mode} engine=${engine} static scope freed ${staticFreed} ms after the HTTP 500, dynamic scope (e2e-dyn-42) ${dynamicFreed} ms;${ranOn} e2e-other still held: ${await redis.client.exists(key('e2e-other'))}`);
     expect(staticFreed).toBeGreaterThanOrEqual(0);
     expect(staticFreed).toBeLessThan(2000);
     expect(dynamicFreed).toBeGreaterThanOrEqual(0);
@@ -183,7 +199,7 @@ export function defineLockSuite(mode: E2eMode): void {
     await sleep(1500); // whatever n8n runs at the end of an execution has run by now
     const work = Number(await redis.client.get('e2e-work-count'));
     const { line, jobs } = jobsSince(before);
-    log(`scenario 7: mode=${mode} allowed=${allowed} denied=${denied} protected-work-ran=${work} (limit 5, window 10 s)${line}`);
+    log(`scenario 7: mode=${mode} engine=${engine} allowed=${allowed} denied=${denied} protected-work-ran=${work} (limit 5, window 10 s)${line}`);
     if (queue) expect(jobs.every((n) => n > 0)).toBe(true); // counted across both workers
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(allowed).toBe(5);
@@ -209,7 +225,7 @@ export function defineLockSuite(mode: E2eMode): void {
       const allowedAt = calls.filter((c) => c.res.body.allowed !== false).map((c) => c.at);
       const max = maxInAnyWindow(allowedAt, windowMs);
       log(
-        `scenario 11: mode=${mode} ${algorithm}: allowed=${allowedAt.length} max_in_any_window=${max} limit=5 (before the edge ${before[i].filter((c) => c.res.body.allowed !== false).length}, ` +
+        `scenario 11: mode=${mode} engine=${engine} ${algorithm}: allowed=${allowedAt.length} max_in_any_window=${max} limit=5 (before the edge ${before[i].filter((c) => c.res.body.allowed !== false).length}, ` +
           `after ${after[i].filter((c) => c.res.body.allowed !== false).length}; the first bursts were answered ${answeredBeforeEdge} ms before the edge)`,
       );
       if (algorithm === 'fixed') expect(max).toBe(10);
@@ -220,7 +236,7 @@ export function defineLockSuite(mode: E2eMode): void {
   it('8. data flow: a lastNode webhook answers the same wrapped and unwrapped; an If with an unconnected branch releases on both', async () => {
     const plain = await n8n.call('echo-plain', { a: '1', b: 'zwei' });
     const locked = await n8n.call('echo-locked', { a: '1', b: 'zwei' });
-    log(`scenario 8: mode=${mode} unlocked ${plain.ms.toFixed(0)} ms, locked ${locked.ms.toFixed(0)} ms, same body: ${JSON.stringify(plain.body) === JSON.stringify(locked.body)}`);
+    log(`scenario 8: mode=${mode} engine=${engine} unlocked ${plain.ms.toFixed(0)} ms, locked ${locked.ms.toFixed(0)} ms, same body: ${JSON.stringify(plain.body) === JSON.stringify(locked.body)}`);
     expect(plain.status).toBe(200);
     expect(locked.body).toEqual(plain.body);
     expect(locked.body).toEqual({ echo: { a: '1', b: 'zwei' }, n: 42 });
@@ -240,7 +256,7 @@ export function defineLockSuite(mode: E2eMode): void {
 
   it('9. n8n-lock validate accepts everything the suite imports', () => {
     const result = n8nLock(deployment.repo, ['validate', '--env', 'e2e']);
-    log(`scenario 9: mode=${mode} validate exit ${result.status}`);
+    log(`scenario 9: mode=${mode} engine=${engine} validate exit ${result.status}`);
     expect(result.stderr.includes("unknown command 'validate'")).toBe(false);
     expect(result.status, result.stderr).toBe(0);
   });
@@ -250,7 +266,7 @@ export function defineLockSuite(mode: E2eMode): void {
     expect(deployment.legacyRefusal.stderr).toContain('--set-execution-order-v1');
     const responses = await Promise.all(Array.from({ length: 8 }, () => n8n.call('legacy')));
     const intervals = await intervalsOf('e2e-legacy-intervals');
-    log(`scenario 10: mode=${mode} legacy workflow switched to v1: overlaps=${overlaps(intervals)} ok=${responses.filter((r) => r.status === 200).length}/8`);
+    log(`scenario 10: mode=${mode} engine=${engine} legacy workflow switched to v1: overlaps=${overlaps(intervals)} ok=${responses.filter((r) => r.status === 200).length}/8`);
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(intervals).toHaveLength(8);
     expect(overlaps(intervals)).toBe(0);
@@ -270,7 +286,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const lockedAt = Date.parse(meta.locked_at);
     const bookmark = await n8n.lastExecutionId();
     await n8n.kill();
-    log(`scenario 6: mode=${mode} n8n killed ${Date.now() - lockedAt} ms after the lock was taken; ttl left ${await redis.client.ttl(key('e2e-crash'))} s`);
+    log(`scenario 6: mode=${mode} engine=${engine} n8n killed ${Date.now() - lockedAt} ms after the lock was taken; ttl left ${await redis.client.ttl(key('e2e-crash'))} s`);
     await n8n.start(['probe-acquire']);
     let acquiredAt = 0;
     let previousTtl = Infinity;
@@ -294,7 +310,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const freed = await howFreed(bookmark, freedAfter);
     const crashed = (await n8n.executions(deployment.ids.slow, { afterId: Number(meta.execution_id) - 1, limit: 5 })).find((e) => String(e.id) === String(meta.execution_id));
     log(
-      `scenario 6: mode=${mode} ${callers} callers after restart; a caller got the lock ${freedAfter.toFixed(1)} s after it was taken (TTL 20 s), freed by ${freed.by}; ` +
+      `scenario 6: mode=${mode} engine=${engine} ${callers} callers after restart; a caller got the lock ${freedAfter.toFixed(1)} s after it was taken (TTL 20 s), freed by ${freed.by}; ` +
         `the killed execution is stored as ${crashed?.status ?? 'unknown'}; TTL increased while held: ${ttlIncreased}`,
     );
     expect(acquiredAt).toBeGreaterThan(0);
@@ -324,7 +340,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const doomedWaiters = startedOn(holderWorker);
     await holderWorker.kill();
     const killedAt = Date.now();
-    log(`scenario 6: mode=${mode} SIGKILLed ${holderWorker.name} (it ran the holder, execution ${meta.execution_id}) ${killedAt - lockedAt} ms after the lock was taken; waiters on ${survivor.name}: ${survivorWaiters.length}, on ${holderWorker.name}: ${doomedWaiters.length}`);
+    log(`scenario 6: mode=${mode} engine=${engine} SIGKILLed ${holderWorker.name} (it ran the holder, execution ${meta.execution_id}) ${killedAt - lockedAt} ms after the lock was taken; waiters on ${survivor.name}: ${survivorWaiters.length}, on ${holderWorker.name}: ${doomedWaiters.length}`);
     expect(survivorWaiters.length).toBeGreaterThanOrEqual(2);
 
     // Watch the lock: while the dead holder's sidecar is there its TTL must only go down; then the
@@ -347,7 +363,7 @@ export function defineLockSuite(mode: E2eMode): void {
     const after = await n8n.call('echo-plain', { after: 'crash' });
     const freed = await howFreed(crashBookmark, (freedAt - lockedAt) / 1000);
     log(
-      `scenario 6: mode=${mode} lock freed ${((freedAt - lockedAt) / 1000).toFixed(1)} s after it was taken (TTL 20 s), by ${freed.by}; TTL increased while held: ${ttlIncreased}; ` +
+      `scenario 6: mode=${mode} engine=${engine} lock freed ${((freedAt - lockedAt) / 1000).toFixed(1)} s after it was taken (TTL 20 s), by ${freed.by}; TTL increased while held: ${ttlIncreased}; ` +
         `first waiter entered ${((firstEntry - lockedAt) / 1000).toFixed(1)} s after; ${intervals.length} waiters of ${survivor.name} ran, overlaps=${overlaps(intervals)}; n8n still serving: HTTP ${after.status}`,
     );
     expect(freedAt).toBeGreaterThan(0);

@@ -4,7 +4,8 @@
 // - handover: release of one holder -> next holder's entry, under contention
 // - 20 contenders holding 0.1 s: wall time against the serial bound
 // at poll_seconds 1 and 0.1. Prints a table with one column per mode, and one machine-readable
-// `bench: engine=stock mode=<m> ...` line per mode. N8N_LOCK_E2E_MODE=regular|queue runs one mode.
+// `bench: engine=<stock|node> mode=<m> ...` line per run: the stock primitives and the native Lock
+// node side by side. N8N_LOCK_E2E_MODE=regular|queue runs one mode, N8N_LOCK_E2E_ENGINE=stock|node one engine.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
@@ -14,8 +15,10 @@ import { chain, code, redisPush, wait, webhook } from './lib/fixtures.js';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 
-/** The bench's user repository, patched by the real CLI and rendered into dir/rendered. */
-function buildBenchRepository(dir: string): string {
+type Engine = 'stock' | 'node';
+
+/** The bench's user repository, patched by the real CLI (with `engine`) and rendered into dir/rendered. */
+function buildBenchRepository(dir: string, engine: Engine): string {
   const repo = join(dir, 'repo');
   mkdirSync(join(repo, 'workflows'), { recursive: true });
   mkdirSync(join(repo, 'envs'), { recursive: true });
@@ -38,6 +41,7 @@ function buildBenchRepository(dir: string): string {
     ['credentials:', `  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis" }`, 'workflows:', ...keys.map((k) => `  ${k}: { id: "${workflowId(k)}", name: "${k}" }`), ''].join('\n'),
   );
   const must = (args: string[]) => {
+    if (args[0] === 'add-lock-to-workflow' && engine === 'node') args = [...args, '--engine', 'node'];
     const r = n8nLock(repo, args);
     if (r.status !== 0) throw new Error(`n8n-lock ${args.join(' ')}: ${r.stderr}`);
   };
@@ -50,17 +54,19 @@ function buildBenchRepository(dir: string): string {
 }
 
 interface ModeResult {
+  label: string;
   rows: Array<[string, string]>;
   line: string;
 }
 
-async function measure(mode: E2eMode): Promise<ModeResult> {
+async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
   let stack: Stack | undefined;
   try {
     stack = await startStack({
-      name: `n8n-lock-bench-${mode}`,
+      name: `n8n-lock-bench-${mode}-${engine}`,
       mode,
-      workflows: buildBenchRepository,
+      nodePackage: engine === 'node',
+      workflows: (dir) => buildBenchRepository(dir, engine),
       webhookPaths: ['plain', 'locked', 'contend-1', 'contend-01'],
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis' },
     });
@@ -91,32 +97,47 @@ async function measure(mode: E2eMode): Promise<ModeResult> {
       const intervals = (await redis.client.lrange(list, 0, -1)).map((s) => JSON.parse(s) as { start: number; end: number }).sort((a, b) => a.start - b.start);
       const gaps = intervals.slice(1).map((x, i) => x.start - intervals[i].end);
       const failures = responses.filter((r) => r.status !== 200).length;
-      summary[poll] = { handover: median(gaps), wall };
-      rows.push([`poll ${poll} s: handover release -> next entry (median / max)`, `${median(gaps)} ms / ${Math.max(...gaps)} ms`]);
+      // The lock's own handover, from n8n's run data: a Lock Release starts -> the next Lock Acquire has ended.
+      const timings = (await stack.n8n.nodeTimings(workflowId(path === 'contend-1' ? 'contend_1' : 'contend_01'), { limit: 20 }))
+        .map((e) => e.nodes)
+        .filter((n) => n['Lock Acquire'] && n['Lock Release'])
+        .sort((a, b) => a['Lock Acquire'].start + a['Lock Acquire'].ms - (b['Lock Acquire'].start + b['Lock Acquire'].ms));
+      const lockHandovers = timings.slice(1).map((n, i) => n['Lock Acquire'].start + n['Lock Acquire'].ms - timings[i]['Lock Release'].start);
+      const step = (name: string) => median(timings.map((n) => n[name]?.ms ?? 0));
+      summary[poll] = { handover: median(lockHandovers), wall };
+      rows.push([`poll ${poll} s: handover Lock Release start -> next Lock Acquire end, run data (median / max)`, `${median(lockHandovers)} ms / ${Math.max(...lockHandovers)} ms`]);
+      rows.push([`poll ${poll} s: critical section end -> next one's start, Code-node clocks (median / max)`, `${median(gaps)} ms / ${Math.max(...gaps)} ms`]);
+      if (poll === 1) rows.push(['per step under contention (median ms): Lock Release / Record (Redis node) / Enter (Code node)', `${step('Lock Release')} / ${step('Record')} / ${step('Enter')}`]);
       rows.push([`poll ${poll} s: 20 contenders x 0.1 s hold, wall vs serial bound`, `${wall.toFixed(1)} s vs ${(20 * 0.1).toFixed(1)} s (${failures} failed)`]);
     }
     if (n8n.workers.length) rows.push(['executions per worker', `[${n8n.jobsPerWorker().join(', ')}]`]);
-    const line = `bench: engine=stock mode=${mode} overhead_ms=${overhead.toFixed(0)} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)}`;
-    return { rows, line };
+    const line = `bench: engine=${engine} mode=${mode} overhead_ms=${overhead.toFixed(0)} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)}`;
+    const label = `${engine === 'node' ? 'native Lock node' : 'stock primitives'}, ${mode === 'queue' ? 'queue (main + 2 workers)' : 'regular'}`;
+    return { label, rows, line };
   } finally {
     await stack?.stop();
   }
 }
 
+/** N8N_LOCK_E2E_ENGINE=stock|node measures one engine; unset: both, side by side. */
+function selectedEngines(): Engine[] {
+  const value = (process.env.N8N_LOCK_E2E_ENGINE ?? '').trim();
+  if (value === '' || value === 'both') return ['stock', 'node'];
+  if (value === 'stock' || value === 'node') return [value];
+  throw new Error(`N8N_LOCK_E2E_ENGINE must be stock, node or unset (both), got ${JSON.stringify(value)}`);
+}
+
 async function main() {
-  const modes = selectedModes();
-  const results: Partial<Record<E2eMode, ModeResult>> = {};
-  for (const mode of modes) results[mode] = await measure(mode);
-  const labels = results[modes[0]]!.rows.map(([label]) => label);
-  const table = [['measure', ...modes.map((m) => (m === 'queue' ? 'queue (main + 2 workers, PostgreSQL)' : 'regular (one process, SQLite)'))]];
-  for (const label of labels) table.push([label, ...modes.map((m) => results[m]!.rows.find(([l]) => l === label)?.[1] ?? '-')]);
-  for (const label of new Set(modes.flatMap((m) => results[m]!.rows.map(([l]) => l)))) {
-    if (!labels.includes(label)) table.push([label, ...modes.map((m) => results[m]!.rows.find(([l]) => l === label)?.[1] ?? '-')]);
-  }
+  const engines = selectedEngines();
+  const runs: ModeResult[] = [];
+  for (const mode of selectedModes()) for (const engine of engines) runs.push(await measure(mode, engine));
+  const labels = [...new Set(runs.flatMap((r) => r.rows.map(([l]) => l)))];
+  const table = [['measure', ...runs.map((r) => r.label)]];
+  for (const label of labels) table.push([label, ...runs.map((r) => r.rows.find(([l]) => l === label)?.[1] ?? '-')]);
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
   console.log(`\nn8n-lock bench:e2e, ${new Date().toISOString()}`);
   for (const row of table) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
-  for (const mode of modes) console.log(results[mode]!.line);
+  for (const run of runs) console.log(run.line);
 }
 
 main().catch((error) => {

@@ -544,6 +544,25 @@ export class N8nServer {
     });
   }
 
+  /**
+   * When each node of recent executions of a workflow started and how long it ran (n8n's own run
+   * data: `startTime` epoch ms, `executionTime` ms; the first run of each node), newest first.
+   */
+  async nodeTimings(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<Array<{ id: number; nodes: Record<string, { start: number; ms: number }> }>> {
+    const rows = await this.database.query(
+      'SELECT e.id, d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id DESC LIMIT $3',
+      [workflowId, options.afterId ?? 0, options.limit ?? 50],
+    );
+    return rows.map((row) => {
+      const runData = this.parseRunData(row.data).resultData?.runData ?? {};
+      const nodes: Record<string, { start: number; ms: number }> = {};
+      for (const [name, runs] of Object.entries(runData as Record<string, Array<{ startTime: number; executionTime: number }>>)) {
+        if (runs?.[0]) nodes[name] = { start: Number(runs[0].startTime), ms: Number(runs[0].executionTime) };
+      }
+      return { id: Number(row.id), nodes };
+    });
+  }
+
   /** Waits for a finished execution of the workflow newer than `afterId` (n8n may save it after the HTTP response). */
   async waitForExecution(workflowId: string, afterId = 0, timeoutMs = 15_000): Promise<ExecutionSummary> {
     return waitFor(`a finished execution of ${workflowId} after #${afterId}`, timeoutMs, async () => {

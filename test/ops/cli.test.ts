@@ -88,6 +88,34 @@ async function scanCalls(): Promise<number> {
   return Number(/cmdstat_scan:calls=(\d+)/.exec(stats)?.[1] ?? 0);
 }
 
+describe('native engine holders (the Lock node of n8n-nodes-lock)', () => {
+  const holdNative = () =>
+    redis.client
+      .multi()
+      .set('n8n-lock-crm-7', '1', 'PX', 600_000)
+      .set('n8n-lock-crm-7:meta', JSON.stringify({ lock_id: '5120', workflow_id: 'Wf0000000000000A', workflow_name: 'CRM Upsert', execution_id: '5120', locked_at: new Date(Date.now() - 5_000).toISOString(), fence: 42, engine: 'node' }), 'PX', 600_000)
+      .set('n8n-lock-crm-7:fence', '42')
+      .rpush('n8n-lock-crm-7:wake', '1')
+      .exec();
+
+  it('status shows the holder with its fence; the fence and wake keys are no locks of their own', async () => {
+    await holdNative();
+    const run = await runCliAsync(['status', '--redis-url', redis.url, '--recheck-ms', '0']);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n')).toContain('LOCKS: 1 lock, 0 flagged');
+    expect(run.stdout.split('\n').find((l) => l.startsWith('crm-7 '))).toMatch(/CRM Upsert \(wf Wf0000000000000A, exec 5120, fence 42\)\s+5120\s+ok$/);
+    const json = JSON.parse((await runCliAsync(['status', '--redis-url', redis.url, '--format', 'json', '--recheck-ms', '0'])).stdout);
+    expect(json.locks[0].sidecar.holder).toMatchObject({ lock_id: '5120', fence: 42, engine: 'node' });
+  });
+
+  it('unlock names the fence of the holder it refuses to free', async () => {
+    await holdNative();
+    const run = await runCliAsync(['unlock', 'crm-7', '--lock-id', 'nope', '--redis-url', redis.url]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/is held by CRM Upsert \(workflow Wf0000000000000A, execution 5120, fence 42\)/);
+  });
+});
+
 describe('n8n-lock unlock', () => {
   it('a wrong --lock-id: exit 1, names the holder, both keys stay', async () => {
     await holdBilling();

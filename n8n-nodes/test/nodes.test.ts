@@ -29,6 +29,7 @@ beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(async () => {
+  // The Lock node's pooled connections (its own bundle's pool) end with the server.
   await redis?.stop();
 });
 beforeEach(async () => {
@@ -142,5 +143,44 @@ describe('Function trigger', () => {
     }
     expect(await keysInRedis()).toEqual(['function:stream:__global__:double']);
     expect(await redis.client.xinfo('GROUPS', 'function:stream:__global__:double')).toHaveLength(1);
+  });
+});
+
+describe('Lock node', () => {
+  const lock = (parameters: Record<string, unknown>, options: { port?: number } = {}) => {
+    const context = {
+      ...executeContext({ lockId: 'L1', ttlSeconds: 60, waitTillLockReleased: true, maxWaitSeconds: 5, options: {}, ...parameters }, [{ a: 1 }, { a: 2 }]),
+      getCredentials: async () => ({ host: '127.0.0.1', port: options.port ?? redis.port, database: 0 }),
+      onExecutionFinish: () => undefined,
+    };
+    return loadNode('Lock').execute.call(context);
+  };
+
+  it('acquire passes the items through with the lock in `lock`; release takes the field away again', async () => {
+    const [acquired] = await lock({ operation: 'acquire', scope: 'crm-1' });
+    expect(acquired.map((i: any) => i.json.a)).toEqual([1, 2]);
+    expect(acquired[0].json.lock).toMatchObject({ acquired: true, scope: 'crm-1', lock_id: 'L1', fence: 1, execution_id: '42', workflow_id: 'Wf00000000000001' });
+    const [released] = await loadNode('Lock').execute.call({ ...executeContext({ operation: 'release', scope: 'crm-1', lockId: 'L1', options: {} }, acquired.map((i: any) => i.json)), getCredentials: async () => ({ host: '127.0.0.1', port: redis.port }) });
+    expect(released.map((i: any) => i.json)).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(await keysInRedis()).toEqual(['n8n-lock-crm-1:fence', 'n8n-lock-crm-1:wake']);
+  });
+
+  it.each([
+    ['a missing scope', { operation: 'acquire', scope: '  ' }, /^Parameter "Scope" is empty/],
+    ['a TTL of 0', { operation: 'acquire', scope: 'crm-1', ttlSeconds: 0 }, /^Parameter "TTL \(Seconds\)" must be a number above 0/],
+    ['a negative max wait', { operation: 'acquire', scope: 'crm-1', maxWaitSeconds: -1 }, /^Parameter "Max Wait \(Seconds\)" must be 0 or more/],
+  ])('%s: a node error naming the parameter, nothing written', async (_label, parameters, message) => {
+    await expect(lock(parameters)).rejects.toThrow(message);
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('release with a lock_id that does not hold the lock: the primitive\'s LOGIC ERROR, nothing deleted', async () => {
+    await lock({ operation: 'acquire', scope: 'crm-1' });
+    await expect(lock({ operation: 'release', scope: 'crm-1', lockId: 'intruder' })).rejects.toThrow(/^LOGIC ERROR: lock on 'crm-1' is held by .* \(workflow Wf00000000000001, execution 42\) since .*, not by lock_id intruder$/);
+    expect(await redis.client.exists('n8n-lock-crm-1', 'n8n-lock-crm-1:meta')).toBe(2);
+  });
+
+  it('Redis unreachable: one clear error', async () => {
+    await expect(lock({ operation: 'acquire', scope: 'crm-1' }, { port: 1 })).rejects.toThrow(/^Redis: Cannot connect to Redis at 127\.0\.0\.1:1: connection refused/);
   });
 });

@@ -84,10 +84,18 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       locked.push((await n8n.call('locked')).ms);
     }
     const overhead = median(locked) - median(plain);
+    // Per step of an uncontended locked run, from n8n's run data (and the Lock node's own clock).
+    const quiet = (await stack.n8n.nodeTimings(workflowId('locked'), { limit: 30 })).map((e) => e.nodes);
+    const quietStep = (name: string) => median(quiet.map((n) => n[name]?.ms ?? 0));
     const rows: Array<[string, string]> = [];
     rows.push(['round trip unlocked (median / p95)', `${median(plain).toFixed(0)} ms / ${p95(plain).toFixed(0)} ms`]);
     rows.push(['round trip locked (median / p95)', `${median(locked).toFixed(0)} ms / ${p95(locked).toFixed(0)} ms`]);
     rows.push(['lock overhead per execution (median)', `${overhead.toFixed(0)} ms`]);
+    rows.push(['uncontended, per node (median ms): Lock Acquire / Work (Code) / Lock Release', `${quietStep('Lock Acquire')} / ${quietStep('Work')} / ${quietStep('Lock Release')}`]);
+    if (engine === 'node') {
+      const timing = (field: string) => median(quiet.map((n) => Number(n['Lock Acquire']?.json?.lock?.timing?.[field] ?? 0))).toFixed(1);
+      rows.push(['inside Lock Acquire (median ms): n8n credential lookup / Redis script', `${timing('credentials_ms')} / ${timing('lock_ms')}`]);
+    }
 
     const summary: Record<string, { handover: number; wall: number }> = {};
     for (const [path, list, poll] of [['contend-1', 'bench-1', 1], ['contend-01', 'bench-01', 0.1]] as const) {
@@ -109,6 +117,8 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       rows.push([`poll ${poll} s: critical section end -> next one's start, Code-node clocks (median / max)`, `${median(gaps)} ms / ${Math.max(...gaps)} ms`]);
       if (poll === 1) rows.push(['per step under contention (median ms): Lock Release / Record (Redis node) / Enter (Code node)', `${step('Lock Release')} / ${step('Record')} / ${step('Enter')}`]);
       rows.push([`poll ${poll} s: 20 contenders x 0.1 s hold, wall vs serial bound`, `${wall.toFixed(1)} s vs ${(20 * 0.1).toFixed(1)} s (${failures} failed)`]);
+      // What one holder spends inside (Enter -> Hold 0.1 s -> Leave): the floor of the wall time, with no lock cost in it.
+      if (poll === 1) rows.push(['critical section as run (Enter start -> Leave end), median', `${median(intervals.map((x) => x.end - x.start))} ms (20 x that = ${((20 * median(intervals.map((x) => x.end - x.start))) / 1000).toFixed(1)} s)`]);
     }
     if (n8n.workers.length) rows.push(['executions per worker', `[${n8n.jobsPerWorker().join(', ')}]`]);
     const line = `bench: engine=${engine} mode=${mode} overhead_ms=${overhead.toFixed(0)} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)}`;

@@ -111,8 +111,11 @@ export class Lock implements INodeType {
     const lockId = String(this.getNodeParameter('lockId', 0, '') ?? '').trim() || this.getExecutionId();
     const options = this.getNodeParameter('options', 0, {}) as { pollSeconds?: number; resultField?: string };
     const resultField = String(options.resultField || 'lock');
+    // Where the time goes (bench:e2e reads it): n8n's credential lookup, then Redis.
+    const started = performance.now();
     const credential = await redisCredential(this, node);
     const pool = poolFor(credential, 'n8n-lock-node');
+    const credentialsMs = performance.now() - started;
 
     try {
       if (operation === 'acquire') {
@@ -136,7 +139,8 @@ export class Lock implements INodeType {
             if (!(error instanceof LockError)) throw error; // held by the next execution by now: not ours to free
           });
         });
-        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: lock as any }, pairedItem: { item: i } }))];
+        const timing = { credentials_ms: round(credentialsMs), lock_ms: round(performance.now() - started - credentialsMs) };
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...lock, timing } as any }, pairedItem: { item: i } }))];
       }
       const redis = await pool.command();
       if (operation === 'release') {
@@ -161,3 +165,5 @@ export class Lock implements INodeType {
     }
   }
 }
+
+const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -548,16 +548,16 @@ export class N8nServer {
    * When each node of recent executions of a workflow started and how long it ran (n8n's own run
    * data: `startTime` epoch ms, `executionTime` ms; the first run of each node), newest first.
    */
-  async nodeTimings(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<Array<{ id: number; nodes: Record<string, { start: number; ms: number }> }>> {
+  async nodeTimings(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<Array<{ id: number; nodes: Record<string, { start: number; ms: number; json?: Record<string, any> }> }>> {
     const rows = await this.database.query(
       'SELECT e.id, d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id DESC LIMIT $3',
       [workflowId, options.afterId ?? 0, options.limit ?? 50],
     );
     return rows.map((row) => {
       const runData = this.parseRunData(row.data).resultData?.runData ?? {};
-      const nodes: Record<string, { start: number; ms: number }> = {};
-      for (const [name, runs] of Object.entries(runData as Record<string, Array<{ startTime: number; executionTime: number }>>)) {
-        if (runs?.[0]) nodes[name] = { start: Number(runs[0].startTime), ms: Number(runs[0].executionTime) };
+      const nodes: Record<string, { start: number; ms: number; json?: Record<string, any> }> = {};
+      for (const [name, runs] of Object.entries(runData as Record<string, Array<{ startTime: number; executionTime: number; data?: { main?: Array<Array<{ json: Record<string, any> }>> } }>>)) {
+        if (runs?.[0]) nodes[name] = { start: Number(runs[0].startTime), ms: Number(runs[0].executionTime), json: runs[0].data?.main?.[0]?.[0]?.json };
       }
       return { id: Number(row.id), nodes };
     });

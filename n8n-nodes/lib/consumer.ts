@@ -56,8 +56,9 @@ export interface ConsumerHooks {
 type StreamEntry = [id: string, fields: string[] | null];
 type PendingRow = [id: string, consumer: string, idleMs: number, deliveries: number];
 
-/** Pending entries inspected per maintenance round. */
+/** Pending entries read per XPENDING page, and pages per maintenance round. */
 const PENDING_PAGE = 100;
+const MAX_PENDING_PAGES = 50;
 /** An entry a live consumer holds longer than this past its deadline is answered as expired. */
 const EXPIRY_GRACE_MS = 1_000;
 
@@ -69,6 +70,12 @@ export class FunctionConsumer {
   private heartbeat?: NodeJS.Timeout;
   private maintaining?: Promise<void>;
   private inFlight = 0;
+  /**
+   * Calls delivered while every slot is taken (a read and a reclaim can both fill the free slots
+   * at once): they stay pending for this consumer and start as slots free up.
+   */
+  private readonly backlog: Array<() => Promise<void>> = [];
+  private createdAt = 0;
   private slotFreed?: () => void;
   private readonly outcomes = new Set<Promise<void>>();
 
@@ -96,12 +103,8 @@ export class FunctionConsumer {
     } catch (error) {
       if (!/BUSYGROUP/.test((error as Error).message)) throw error;
     }
-    const now = Date.now();
-    await this.redis
-      .multi()
-      .hset(this.meta, metaFields({ ...this.config, parameters: this.config.parameters, createdAt: now, lastHeartbeat: now }))
-      .sadd(this.keys.consumers, this.config.consumerId)
-      .exec();
+    this.createdAt = Date.now();
+    await this.register();
     this.running = true;
     this.heartbeat = setInterval(() => void this.beat(), this.config.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
     this.loop = this.readLoop();
@@ -120,12 +123,28 @@ export class FunctionConsumer {
     this.slotFreed?.();
     // A blocked XREADGROUP would hold stop() for a whole slice: drop the reader's connection.
     this.reader.disconnect();
-    await this.loop?.catch(() => undefined);
-    await this.maintaining?.catch(() => undefined);
-    await this.redis.multi().srem(this.keys.consumers, this.config.consumerId).del(this.meta).exec().catch(() => undefined);
-    if (this.outcomes.size) await Promise.race([Promise.allSettled([...this.outcomes]), sleep(waitForRunningMs)]);
-    const mine = await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', 1, this.config.consumerId).catch(() => [1]);
-    if (Array.isArray(mine) && mine.length === 0) await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, this.config.consumerId).catch(() => undefined);
+    // Every step is bounded: with Redis down the command connection queues until it is back, and a
+    // deactivation or shutdown must not wait for that.
+    const bounded = <T>(work: Promise<T> | undefined, ms = 2_000) => Promise.race([Promise.resolve(work).catch(() => undefined), sleep(ms)]);
+    await bounded(this.loop);
+    await bounded(this.maintaining);
+    await bounded(this.redis.multi().srem(this.keys.consumers, this.config.consumerId).del(this.meta).exec());
+    if (this.outcomes.size) await bounded(Promise.allSettled([...this.outcomes]), waitForRunningMs);
+    await bounded(
+      (async () => {
+        const mine = await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', 1, this.config.consumerId);
+        if (Array.isArray(mine) && mine.length === 0) await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, this.config.consumerId);
+      })(),
+    );
+  }
+
+  /** The full registration: the heartbeat writes it again, so one deleted meanwhile comes back whole. */
+  private async register(): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.meta, metaFields({ ...this.config, parameters: this.config.parameters, createdAt: this.createdAt, lastHeartbeat: Date.now() }))
+      .sadd(this.keys.consumers, this.config.consumerId)
+      .exec();
   }
 
   private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
@@ -135,7 +154,7 @@ export class FunctionConsumer {
   private async beat(): Promise<void> {
     if (!this.running) return;
     try {
-      await this.redis.multi().hset(this.meta, 'lastHeartbeat', String(Date.now())).sadd(this.keys.consumers, this.config.consumerId).exec();
+      await this.register();
     } catch (error) {
       this.log('warn', `heartbeat failed: ${(error as Error).message}`);
       return;
@@ -152,7 +171,7 @@ export class FunctionConsumer {
     // crash), then new ones.
     let cursor = '0';
     while (this.running) {
-      const free = this.config.callsInFlight - this.inFlight;
+      const free = this.config.callsInFlight - this.inFlight - this.backlog.length;
       if (free <= 0) {
         await new Promise<void>((resolve) => {
           this.slotFreed = resolve;
@@ -186,14 +205,20 @@ export class FunctionConsumer {
         continue;
       }
       for (const [id, fields] of entries) {
-        if (cursor === '>') {
-          await this.handle(id, fields, 1);
-          continue;
+        // One entry that fails (Redis down mid-way, a hook that throws) must not end the loop:
+        // the entry stays pending and comes back (a restart, a reclaim, the expiry check).
+        try {
+          if (cursor === '>') {
+            await this.handle(id, fields, 1);
+            continue;
+          }
+          // A restart re-reads its own history: Redis counted those deliveries (this read included).
+          cursor = id;
+          const [row] = (await this.redis.xpending(this.keys.stream, this.keys.group, id, id, 1)) as PendingRow[];
+          await this.handle(id, fields, Number(row?.[3] ?? 2));
+        } catch (error) {
+          this.log('warn', `handling entry ${id} failed: ${(error as Error).message}`);
         }
-        // A restart re-reads its own history: Redis counted those deliveries (this read included).
-        cursor = id;
-        const [row] = (await this.redis.xpending(this.keys.stream, this.keys.group, id, id, 1)) as PendingRow[];
-        await this.handle(id, fields, Number(row?.[3] ?? 2));
       }
     }
   }
@@ -230,6 +255,10 @@ export class FunctionConsumer {
       await answerEntry(this.redis, entry, errorAnswer(call.callId, 'missing-parameter', `Function "${this.config.functionName}" needs the parameter${missing.length > 1 ? 's' : ''} ${missing.map((m) => JSON.stringify(m)).join(', ')}`));
       return;
     }
+    if (this.inFlight >= this.config.callsInFlight) {
+      this.backlog.push(() => this.handle(id, fields, deliveries));
+      return;
+    }
     const context: CallContext = {
       callId: call.callId,
       functionName: this.config.functionName,
@@ -247,12 +276,14 @@ export class FunctionConsumer {
       if (released) return;
       released = true;
       this.inFlight--;
+      const next = this.running ? this.backlog.shift() : undefined;
+      if (next) void next().catch((error) => this.log('warn', `starting a waiting call failed: ${(error as Error).message}`));
       this.slotFreed?.();
     };
     // If n8n never reports the end (it died mid-run), the slot comes back at the deadline anyway.
     const slotTimer = setTimeout(release, Math.max(0, call.deadline - Date.now()) + EXPIRY_GRACE_MS);
-    const outcome = this.hooks
-      .run({ ...call.params, [CALL_CONTEXT_FIELD]: context }, context)
+    const outcome = Promise.resolve()
+      .then(() => this.hooks.run({ ...call.params, [CALL_CONTEXT_FIELD]: context }, context))
       .catch((error: Error): RunOutcome => ({ status: 'error', message: error.message }))
       .then(async (result) => {
         if (result.status === 'waiting') return;
@@ -285,17 +316,26 @@ export class FunctionConsumer {
   private async maintain(): Promise<void> {
     const now = Date.now();
     const liveWithin = this.config.liveWithinMs ?? LIVE_WITHIN_MS;
-    const rows = (await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', PENDING_PAGE)) as PendingRow[];
+    // Every pending entry, page by page (a dead consumer's calls may sit behind the first page).
+    const rows: PendingRow[] = [];
+    for (let start = '-', page = 0; page < MAX_PENDING_PAGES; page++) {
+      const batch = (await this.redis.xpending(this.keys.stream, this.keys.group, start, '+', PENDING_PAGE)) as PendingRow[];
+      rows.push(...batch);
+      if (batch.length < PENDING_PAGE) break;
+      start = `(${batch[batch.length - 1][0]}`;
+    }
     const registered = await this.redis.smembers(this.keys.consumers);
     const owners = [...new Set([...rows.map((r) => r[1]), ...registered])].filter((c) => c !== this.config.consumerId);
     const alive = new Map<string, boolean>();
     for (const owner of owners) alive.set(owner, isLive(parseMeta(owner, await this.redis.hgetall(metaKey(owner, this.config.functionName))), now, liveWithin));
 
-    const fromDead = rows.filter((r) => r[1] !== this.config.consumerId && alive.get(r[1]) === false);
+    const fromDead = rows.filter((r) => r[1] !== this.config.consumerId && alive.get(r[1]) === false && Number(r[2]) >= liveWithin);
     const free = Math.max(0, this.config.callsInFlight - this.inFlight);
     const toClaim = fromDead.slice(0, free).map((r) => r[0]);
     if (toClaim.length && this.running) {
-      const claimed = (await this.redis.xclaim(this.keys.stream, this.keys.group, this.config.consumerId, 0, ...toClaim)) as StreamEntry[];
+      // The min-idle time makes a claim exclusive: a second live consumer claiming the same entries
+      // in the same round finds them idle 0 ms and gets nothing (a dead consumer's are idle >= liveWithin).
+      const claimed = (await this.redis.xclaim(this.keys.stream, this.keys.group, this.config.consumerId, liveWithin, ...toClaim)) as StreamEntry[];
       const deliveries = new Map(fromDead.map((r) => [r[0], Number(r[3]) + 1]));
       for (const [id, fields] of claimed) {
         this.log('info', `reclaimed call ${id} from a consumer without heartbeat`);

@@ -21,14 +21,25 @@ class CredentialPool {
 
   /** The shared command connection; made again when the last one closed or failed. */
   async command(): Promise<Redis> {
-    const current = this.shared ? await this.shared.catch(() => undefined) : undefined;
-    if (!current || current.client.status === 'end' || current.client.status === 'close') {
-      this.shared = connectOnce(this.credential, this.name).then((client) => ({ client, lastUsed: Date.now() }));
-      this.shared.catch(() => (this.shared = undefined));
+    for (;;) {
+      const pending = this.shared;
+      const current = pending ? await pending.catch(() => undefined) : undefined;
+      if (current && current.client.status !== 'end' && current.client.status !== 'close') {
+        current.lastUsed = Date.now();
+        return current.client;
+      }
+      // Only the first caller to see the dead (or missing) connection makes the next one; the
+      // others, arriving meanwhile, find the new promise and wait for it.
+      if (this.shared === pending) {
+        const next = connectOnce(this.credential, this.name).then((client) => ({ client, lastUsed: Date.now() }));
+        this.shared = next;
+        next.catch(() => {
+          if (this.shared === next) this.shared = undefined;
+        });
+        const entry = await next;
+        return entry.client;
+      }
     }
-    const entry = await this.shared!;
-    entry.lastUsed = Date.now();
-    return entry.client;
   }
 
   /** Runs `work` on a connection nobody else uses meanwhile (for BLPOP), then returns it to the pool. */
@@ -51,9 +62,10 @@ class CredentialPool {
 
   /** Closes what has been idle for IDLE_MS; true when nothing is left open. */
   async sweep(now = Date.now()): Promise<boolean> {
-    for (let i = this.idleBlocking.length - 1; i >= 0; i--) {
-      if (now - this.idleBlocking[i].lastUsed >= IDLE_MS) await close(this.idleBlocking.splice(i, 1)[0].client);
-    }
+    // Chosen at once, closed afterwards: blocking() may take entries while a close is awaited.
+    const stale = this.idleBlocking.filter((e) => now - e.lastUsed >= IDLE_MS);
+    for (const entry of stale) this.idleBlocking.splice(this.idleBlocking.indexOf(entry), 1);
+    await Promise.all(stale.map((e) => close(e.client)));
     const shared = this.shared ? await this.shared.catch(() => undefined) : undefined;
     if (shared && now - shared.lastUsed >= IDLE_MS && this.busyBlocking === 0) {
       this.shared = undefined;
@@ -82,7 +94,7 @@ export function poolFor(credential: RedisCredential, name: string): CredentialPo
     pools.set(key, pool);
   }
   if (!sweeper) {
-    sweeper = setInterval(() => void sweepAll(), IDLE_MS / 3);
+    sweeper = setInterval(() => void sweepAll().catch(() => undefined), IDLE_MS / 3);
     sweeper.unref();
   }
   return pool;

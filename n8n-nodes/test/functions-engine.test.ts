@@ -258,3 +258,22 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe('two live consumers reclaiming at once', () => {
+  it('a dead consumer\'s call is claimed by one of them only, and runs once', async () => {
+    const dying = await startConsumer('race', () => new Promise<RunOutcome>(() => undefined), { consumerId: 'gone', liveWithinMs: 300 });
+    const call = callFunction(client(), request('race', { v: 1 }, 10_000));
+    await waitUntil(async () => dying.callsRunning === 1, 3_000);
+    await dying.stop(0);
+    consumers.splice(consumers.indexOf(dying), 1);
+    let runs = 0;
+    const run = returns(() => {
+      runs++;
+      return 'once';
+    });
+    await Promise.all([startConsumer('race', run, { consumerId: 'a', liveWithinMs: 300, heartbeatMs: 50 }), startConsumer('race', run, { consumerId: 'b', liveWithinMs: 300, heartbeatMs: 50 })]);
+    expect(await call).toMatchObject({ ok: true, value: 'once' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(runs).toBe(1);
+  });
+});

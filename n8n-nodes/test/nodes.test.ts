@@ -184,3 +184,11 @@ describe('Lock node', () => {
     await expect(lock({ operation: 'acquire', scope: 'crm-1' }, { port: 1 })).rejects.toThrow(/^Redis: Cannot connect to Redis at 127\.0\.0\.1:1: connection refused/);
   });
 });
+
+describe('Lock node scope', () => {
+  it.each([':meta', ':fence', ':wake'])('a scope ending in %s is refused: it names another scope\'s key', async (suffix) => {
+    const context = { ...executeContext({ operation: 'acquire', scope: `crm-1${suffix}`, lockId: 'L1', ttlSeconds: 60, options: {} }, [{}]), onExecutionFinish: () => undefined };
+    await expect(loadNode('Lock').execute.call(context)).rejects.toThrow(new RegExp(`^Parameter "Scope" ends with "${suffix}"`));
+    expect(await keysInRedis()).toEqual([]);
+  });
+});

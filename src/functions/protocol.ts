@@ -178,17 +178,18 @@ export function answerTtlMs(deadline: number, now: number): number {
 }
 
 /**
- * Answers a call at most once. XACK decides: only the first of Return From Function, the failed-
- * execution handler, the expiry check and the dead-letterer finds the entry pending, and only it
- * pushes the answer (and, when dead-lettering, copies the entry to the dead-letter stream). The
- * entry is then deleted, so the stream's length is the backlog. Returns 1 when this answered, 0
- * when the call had been answered already.
+ * Answers a call at most once. The pending list decides: only the first of Return From Function,
+ * the failed-execution handler, the expiry check and the dead-letterer finds the entry pending, and
+ * only it pushes the answer (and, when dead-lettering, copies the entry to the dead-letter stream
+ * first, so a failing XADD leaves the entry pending instead of acknowledged and unanswered). The
+ * entry is then acknowledged and deleted, so the stream's length is the backlog. Returns 1 when
+ * this answered, 0 when the call had been answered already.
  *   KEYS[1] stream  KEYS[2] response list  KEYS[3] dead-letter stream (or "" for none)
  *   ARGV[1] group  ARGV[2] entry id  ARGV[3] answer JSON  ARGV[4] answer TTL ms
  *   ARGV[5] dead-letter maxlen  ARGV[6..] dead-letter fields (name, value, ...)
  */
 export const ANSWER_SCRIPT = `
-if redis.call('XACK', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+if #redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[2], ARGV[2], 1) == 0 then return 0 end
 if KEYS[3] ~= '' then
   local fields = {}
   for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
@@ -198,6 +199,7 @@ if KEYS[2] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[3])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
 end
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XDEL', KEYS[1], ARGV[2])
 return 1
 `;

@@ -69,8 +69,8 @@ export const RELEASE_SCRIPT = `
 local raw = redis.call('GET', KEYS[2])
 if not raw then return {2} end
 local ok, meta = pcall(cjson.decode, raw)
-if not ok or type(meta) ~= 'table' then return {-1, raw} end
-if tostring(meta['lock_id']) ~= ARGV[1] then return {0, raw} end
+if not ok or type(meta) ~= 'table' or type(meta['lock_id']) ~= 'string' then return {-1, raw} end
+if meta['lock_id'] ~= ARGV[1] then return {0, raw} end
 redis.call('DEL', KEYS[2])
 redis.call('DEL', KEYS[1])
 redis.call('RPUSH', KEYS[3], '1')
@@ -88,8 +88,8 @@ export const EXTEND_SCRIPT = `
 local raw = redis.call('GET', KEYS[2])
 if not raw then return {2} end
 local ok, meta = pcall(cjson.decode, raw)
-if not ok or type(meta) ~= 'table' then return {-1, raw} end
-if tostring(meta['lock_id']) ~= ARGV[1] then return {0, raw} end
+if not ok or type(meta) ~= 'table' or type(meta['lock_id']) ~= 'string' then return {-1, raw} end
+if meta['lock_id'] ~= ARGV[1] then return {0, raw} end
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return {1}

@@ -108,6 +108,8 @@ export class Lock implements INodeType {
     // One lock per execution: the parameters of the first item decide, the items pass through.
     const scope = String(this.getNodeParameter('scope', 0, '') ?? '').trim();
     if (scope === '') throw new NodeOperationError(node, 'Parameter "Scope" is empty: the lock needs a scope (lock_acquisition: scope is required)');
+    const reserved = [':meta', ':fence', ':wake'].find((suffix) => scope.endsWith(suffix));
+    if (reserved) throw new NodeOperationError(node, `Parameter "Scope" ends with "${reserved}", which names one of another scope's keys (n8n-lock-<scope>${reserved}): choose another scope`);
     const lockId = String(this.getNodeParameter('lockId', 0, '') ?? '').trim() || this.getExecutionId();
     const options = this.getNodeParameter('options', 0, {}) as { pollSeconds?: number; resultField?: string };
     const resultField = String(options.resultField || 'lock');
@@ -124,6 +126,16 @@ export class Lock implements INodeType {
         if (!Number.isFinite(maxWait) || maxWait < 0) throw new NodeOperationError(node, `Parameter "Max Wait (Seconds)" must be 0 or more, got ${JSON.stringify(maxWait)}`);
         const pollSeconds = positiveNumber(node, 'Poll (Seconds)', options.pollSeconds ?? 1);
         const workflow = this.getWorkflow();
+        // Freed when the execution ends, however it ends (a failure too), without waiting for the
+        // error workflow or the TTL; after a Lock Release this finds nothing and does nothing.
+        // Registered before acquiring: an acquire whose reply was lost may still have taken it.
+        this.onExecutionFinish?.(async () => {
+          try {
+            await releaseLock(await poolFor(credential, 'n8n-lock-node').command(), scope, lockId);
+          } catch {
+            // Held by the next execution by now, or Redis is away: the TTL frees it then.
+          }
+        });
         const lock = await acquireLock(pool, {
           scope,
           ttlSeconds,
@@ -131,13 +143,6 @@ export class Lock implements INodeType {
           waitTillLockReleased: this.getNodeParameter('waitTillLockReleased', 0, true) !== false,
           maxWaitSeconds: maxWait,
           pollSeconds,
-        });
-        // Freed when the execution ends, however it ends (a failure too), without waiting for the
-        // error workflow or the TTL; after a Lock Release this finds nothing and does nothing.
-        this.onExecutionFinish?.(async () => {
-          await releaseLock(await pool.command(), scope, lockId).catch((error) => {
-            if (!(error instanceof LockError)) throw error; // held by the next execution by now: not ours to free
-          });
         });
         const timing = { credentials_ms: round(credentialsMs), lock_ms: round(performance.now() - started - credentialsMs) };
         return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...lock, timing } as any }, pairedItem: { item: i } }))];

@@ -14,18 +14,15 @@ const { buildSync } = require('esbuild');
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(here, 'tsconfig.json')], { stdio: 'inherit' });
 
 rmSync(join(here, 'dist'), { recursive: true, force: true });
+// One CommonJS file per entry; n8n provides n8n-workflow, npm installs ioredis beside the package.
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['n8n-workflow', 'ioredis'], logLevel: 'warning' };
 const nodes = readdirSync(join(here, 'nodes'));
 for (const node of nodes) {
   const outDir = join(here, 'dist', 'nodes', node);
   buildSync({
     entryPoints: [join(here, 'nodes', node, `${node}.node.ts`)],
     outfile: join(outDir, `${node}.node.js`),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['n8n-workflow', 'ioredis'],
-    logLevel: 'warning',
+    ...common,
   });
   mkdirSync(outDir, { recursive: true });
   for (const file of readdirSync(join(here, 'nodes', node))) if (file.endsWith('.svg') || file.endsWith('.json')) copyFileSync(join(here, 'nodes', node, file), join(outDir, file));
@@ -34,11 +31,6 @@ for (const node of nodes) {
 buildSync({
   entryPoints: readdirSync(join(here, 'lib')).filter((f) => f.endsWith('.ts')).map((f) => join(here, 'lib', f)),
   outdir: join(here, 'dist', 'lib'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['n8n-workflow', 'ioredis'],
-  logLevel: 'warning',
+  ...common,
 });
 console.log(`n8n-nodes-lock: built ${nodes.length} nodes`);

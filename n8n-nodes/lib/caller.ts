@@ -15,6 +15,7 @@ import {
   responseKey,
   type FailureKind,
 } from '../../src/functions/protocol';
+import { pipelined } from './redis';
 
 export interface CallRequest {
   functionName: string;
@@ -44,11 +45,8 @@ export function describeScope(scope: string): string {
 /** How many consumers of the function have sent a heartbeat recently. */
 export async function liveConsumerCount(redis: Redis, scope: string, functionName: string, now = Date.now()): Promise<number> {
   const ids = await redis.smembers(functionKeys(scope, functionName).consumers);
-  if (ids.length === 0) return 0;
-  const pipeline = redis.pipeline();
-  for (const id of ids) pipeline.hgetall(metaKey(id, functionName));
-  const replies = (await pipeline.exec()) ?? [];
-  return replies.filter(([error, hash], i) => !error && isLive(parseMeta(ids[i], hash as Record<string, string>), now)).length;
+  const metas = (await pipelined(redis, ids, (p, id) => p.hgetall(metaKey(id, functionName)))) as Array<Record<string, string>>;
+  return ids.filter((id, i) => isLive(parseMeta(id, metas[i]), now)).length;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type FunctionKeys,
 } from '../../src/functions/protocol';
 import { answerEntry, errorAnswer, type EntryRef } from './answer';
+import { pipelined } from './redis';
 
 export interface ConsumerConfig {
   functionName: string;
@@ -326,16 +327,18 @@ export class FunctionConsumer {
     }
     const registered = await this.redis.smembers(this.keys.consumers);
     const owners = [...new Set([...rows.map((r) => r[1]), ...registered])].filter((c) => c !== this.config.consumerId);
-    const alive = new Map<string, boolean>();
-    for (const owner of owners) alive.set(owner, isLive(parseMeta(owner, await this.redis.hgetall(metaKey(owner, this.config.functionName))), now, liveWithin));
+    // One round trip for every owner's registration, not one per owner.
+    const metas = (await pipelined(this.redis, owners, (p, owner) => p.hgetall(metaKey(owner, this.config.functionName)))) as Array<Record<string, string>>;
+    const alive = new Map(owners.map((owner, i) => [owner, isLive(parseMeta(owner, metas[i]), now, liveWithin)]));
 
     const fromDead = rows.filter((r) => r[1] !== this.config.consumerId && alive.get(r[1]) === false && Number(r[2]) >= liveWithin);
     const free = Math.max(0, this.config.callsInFlight - this.inFlight);
-    const toClaim = fromDead.slice(0, free).map((r) => r[0]);
-    if (toClaim.length && this.running) {
+    const toClaim = new Set(fromDead.slice(0, free).map((r) => r[0]));
+    let claimed: StreamEntry[] = [];
+    if (toClaim.size && this.running) {
       // The min-idle time makes a claim exclusive: a second live consumer claiming the same entries
       // in the same round finds them idle 0 ms and gets nothing (a dead consumer's are idle >= liveWithin).
-      const claimed = (await this.redis.xclaim(this.keys.stream, this.keys.group, this.config.consumerId, liveWithin, ...toClaim)) as StreamEntry[];
+      claimed = (await this.redis.xclaim(this.keys.stream, this.keys.group, this.config.consumerId, liveWithin, ...toClaim)) as StreamEntry[];
       const deliveries = new Map(fromDead.map((r) => [r[0], Number(r[3]) + 1]));
       for (const [id, fields] of claimed) {
         this.log('info', `reclaimed call ${id} from a consumer without heartbeat`);
@@ -344,25 +347,30 @@ export class FunctionConsumer {
     }
 
     // Held by a live consumer (this one included) well past the deadline: the caller has given up.
-    for (const [id, , idleMs] of rows) {
-      if (idleMs < EXPIRY_GRACE_MS || toClaim.includes(id)) continue;
-      const [entry] = (await this.redis.xrange(this.keys.stream, id, id)) as StreamEntry[];
-      if (!entry || !entry[1]) {
-        await this.redis.xack(this.keys.stream, this.keys.group, id);
+    // The deadlines of every candidate in one round trip.
+    const held = rows.filter(([id, , idleMs]) => idleMs >= EXPIRY_GRACE_MS && !toClaim.has(id)).map(([id]) => id);
+    const entries = (await pipelined(this.redis, held, (p, id) => p.xrange(this.keys.stream, id, id))) as StreamEntry[][];
+    for (const [i, id] of held.entries()) {
+      const fields = entries[i]?.[0]?.[1];
+      if (!fields) {
+        await this.redis.xack(this.keys.stream, this.keys.group, id); // deleted while pending: only the ack is left
         continue;
       }
-      const deadline = Number(fieldsToObject(entry[1]).deadline);
-      const callId = fieldsToObject(entry[1]).callId;
+      const { deadline: rawDeadline, callId } = fieldsToObject(fields);
+      const deadline = Number(rawDeadline);
       if (Number.isFinite(deadline) && now > deadline + EXPIRY_GRACE_MS && callId) {
         await answerEntry(this.redis, { stream: this.keys.stream, group: this.keys.group, messageId: id, callId, deadline }, errorAnswer(callId, 'expired', `The call to function "${this.config.functionName}" passed its deadline while it ran`));
       }
     }
 
-    // Registry hygiene: a dead consumer that holds nothing any more is forgotten.
+    // Registry hygiene: a dead consumer that holds nothing any more is forgotten. What it holds is
+    // known from the pending rows read above, less what this round claimed from it; when the page
+    // limit cut the rows short, nothing is known for sure and nobody is forgotten this round.
+    if (rows.length >= MAX_PENDING_PAGES * PENDING_PAGE) return;
+    const claimedIds = new Set(claimed.map(([id]) => id));
     for (const owner of owners) {
       if (alive.get(owner) !== false) continue;
-      const left = await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', 1, owner);
-      if (Array.isArray(left) && left.length > 0) continue;
+      if (rows.some(([id, holder]) => holder === owner && !claimedIds.has(id))) continue;
       await this.redis.multi().srem(this.keys.consumers, owner).del(metaKey(owner, this.config.functionName)).exec();
       await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, owner).catch(() => undefined);
     }

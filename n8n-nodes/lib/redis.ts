@@ -94,3 +94,14 @@ export async function close(client: Redis | undefined): Promise<void> {
     client.disconnect();
   }
 }
+
+/** Runs one command per item in one pipeline (one round trip); the replies in order, or the first error. */
+export async function pipelined<T>(redis: Redis, items: T[], add: (pipeline: ReturnType<Redis['pipeline']>, item: T) => unknown): Promise<unknown[]> {
+  if (items.length === 0) return [];
+  const pipeline = redis.pipeline();
+  for (const item of items) add(pipeline, item);
+  return ((await pipeline.exec()) ?? []).map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  });
+}

@@ -3,26 +3,9 @@
 // from Call Function through a Function trigger to Return From Function and back. The e2e suite
 // runs the same files inside a real n8n.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Module, { createRequire } from 'node:module';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
 import { CALL_CONTEXT_FIELD } from '../../src/functions/protocol.js';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-function loadNode(name: string): any {
-  const resolve = (Module as any)._resolveFilename;
-  (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
-    return resolve.call(this, request === 'n8n-workflow' ? join(root, 'test', 'support', 'n8n-workflow-stand-in.cjs') : request, ...rest);
-  };
-  try {
-    const exported = require(join(root, 'dist', 'nodes', name, `${name}.node.js`));
-    return new exported[name]();
-  } finally {
-    (Module as any)._resolveFilename = resolve;
-  }
-}
+import { loadNode } from './support/load-node.js';
 
 let redis: TestRedis;
 beforeAll(async () => {

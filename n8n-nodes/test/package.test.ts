@@ -3,29 +3,12 @@
 // @n8n/node-cli's lint wants), and node types the CLI's validate rules know.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT as root, requireBuilt } from './support/load-node.js';
 import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from '../../src/functions/protocol.js';
 import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const require = createRequire(import.meta.url);
-
-/** Loads a built node file the way n8n does (require), with n8n-workflow resolved to a minimal stand-in: outside n8n it is not installed. */
-function loadNode(file: string): Record<string, any> {
-  const resolve = (Module as any)._resolveFilename;
-  (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
-    if (request === 'n8n-workflow') return join(root, 'test', 'support', 'n8n-workflow-stand-in.cjs');
-    return resolve.call(this, request, ...rest);
-  };
-  try {
-    return require(join(root, file));
-  } finally {
-    (Module as any)._resolveFilename = resolve;
-  }
-}
 
 describe('the n8n-nodes-lock package', () => {
   it('is a community node package by n8n\'s rules', () => {
@@ -41,7 +24,7 @@ describe('the n8n-nodes-lock package', () => {
   it.each(manifest.n8n.nodes as string[])('%s: built, one class named like its file, description in n8n conventions', (file) => {
     expect(existsSync(join(root, file)), `${file} is built (npm run build)`).toBe(true);
     const className = basename(file, '.node.js');
-    const exported = loadNode(file);
+    const exported = requireBuilt(file);
     expect(Object.keys(exported)).toEqual([className]);
     const { description } = new exported[className]();
     expect([...Object.values(FUNCTION_NODE_TYPES), LOCK_NODE_TYPE]).toContain(`${NODE_PACKAGE}.${description.name}`);

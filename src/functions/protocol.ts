@@ -11,7 +11,6 @@
 // Scope is `__global__` or the id of the workflow that defines (and alone may call) the function.
 
 export const GLOBAL_SCOPE = '__global__';
-export const FUNCTION_KEY_PREFIX = 'function:';
 export const STREAM_PREFIX = 'function:stream:';
 
 /** A consumer refreshes its heartbeat this often. */
@@ -24,12 +23,10 @@ export const ANSWER_GRACE_MS = 60_000;
 export const DEAD_LETTER_MAXLEN = 10_000;
 
 /**
- * What a function name and a scope may contain: the key scheme separates with `:` and operators
- * pass names to SCAN MATCH, so letters, digits, `_`, `-` and `.` only (1-100 characters).
+ * Why a function name cannot be carried by the key scheme, or undefined when it can: the keys
+ * separate parts with `:` and operators pass names to SCAN MATCH, so letters, digits, `_`, `-` and
+ * `.` only, 1-100 characters.
  */
-export const FUNCTION_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/** Why a function name cannot be carried by the key scheme, or undefined when it can. */
 export function functionNameProblem(name: string): string | undefined {
   if (name.trim() === '') return 'is empty';
   if (name.length > 100) return `is ${name.length} characters long (at most 100)`;
@@ -61,7 +58,7 @@ export function functionKeys(scope: string, name: string): FunctionKeys {
   return { stream: streamKey(scope, name), group: groupName(name), consumers: consumersKey(scope, name), deadLetters: deadLetterKey(scope, name) };
 }
 
-/** `function:stream:<scope>:<name>` back to its parts (scope never contains `:`; see FUNCTION_NAME_PATTERN), or null. */
+/** `function:stream:<scope>:<name>` back to its parts (scope never contains `:`; see functionNameProblem), or null. */
 export function parseStreamKey(key: string): { scope: string; name: string } | null {
   if (!key.startsWith(STREAM_PREFIX)) return null;
   const rest = key.slice(STREAM_PREFIX.length);

@@ -5,11 +5,9 @@
 // - throughput: one execution calling the function for 300 items (20 in parallel), calls/s
 // Regular mode, then queue mode with 1 worker and with 2 workers (30 executions each).
 // Prints a table and one `bench: functions mode=<m> ...` line per run. N8N_LOCK_E2E_MODE picks modes.
-import { log, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
+import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
 import { callFunction, code, functionTrigger, node, returnJson, webhook, workflow } from './lib/functions-fixtures.js';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const ROUNDS = 40;
 const THROUGHPUT_CALLS = 300;
 

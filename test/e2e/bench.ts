@@ -8,12 +8,10 @@
 // node side by side. N8N_LOCK_E2E_MODE=regular|queue runs one mode, N8N_LOCK_E2E_ENGINE=stock|node one engine.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { log, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
+import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
 import { n8nLock, REDIS_CREDENTIAL_ID, workflowId, PRIMITIVE_KEYS } from './lib/deploy.js';
 import { chain, code, redisPush, wait, webhook } from './lib/fixtures.js';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 
 type Engine = 'stock' | 'node';
 

@@ -16,7 +16,7 @@ export { PostgresDatabase, SqliteDatabase, postgresServerUrl, type N8nDatabase }
 export { packNodePackage, installNodePackages, NODE_PACKAGE_DIR } from './node-package.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
 export { memoryReport, runCommand, Background, liveProcessGroups } from './proc.js';
-export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable } from './util.js';
+export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable, median, p95 } from './util.js';
 
 /** The id and name the harness gives the Redis credential unless told otherwise. */
 export const REDIS_CREDENTIAL = { id: 'E2eRedisCred0001', name: 'Redis e2e' };

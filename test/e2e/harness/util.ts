@@ -65,3 +65,7 @@ export const isCI = () => /^(1|true|yes)$/i.test(process.env.CI ?? '');
 
 /** A prerequisite of the machine is missing (no redis-server, npm registry unreachable, ...). */
 export class Unavailable extends Error {}
+
+/** The middle value (the upper one of an even count), as every e2e line and bench row reports it. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];

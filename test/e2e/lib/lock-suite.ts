@@ -3,7 +3,7 @@
 // executions, PostgreSQL). Every scenario logs its numbers with the mode; `npm run test:e2e`
 // prints them. One definition, run once per mode by lock.<mode>.e2e.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { log, selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
+import { log, median,  selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
 import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
 import { webhookPaths } from './fixtures.js';
@@ -18,7 +18,6 @@ export function overlaps(intervals: Array<{ start: number; end: number }>): numb
   return count;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock'): void {
   const selected = selectedModes().includes(mode);

@@ -40,8 +40,6 @@ function lockCall(workflow: Workflow, node: WorkflowNode): LockCall {
     const value = path.split('/').reduce<any>((v, k) => (v === undefined || v === null ? undefined : v[k]), parameters);
     if (value !== undefined) inputs[field] = value;
   }
-  // The node records its own execution's id in the sidecar: nothing to pass.
-  inputs.execution_id = '={{ $execution.id }}';
   return { node, engine: 'node', inputs, at: (field) => `${pointer}/parameters/${NATIVE_PARAMETER[field] ?? field}` };
 }
 

@@ -6,7 +6,8 @@
 // Regular mode, then queue mode with 1 worker and with 2 workers (30 executions each).
 // Prints a table and one `bench: functions mode=<m> ...` line per run. N8N_LOCK_E2E_MODE picks modes.
 import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
-import { callFunction, code, functionTrigger, node, returnJson, webhook, workflow } from './lib/functions-fixtures.js';
+import { code, webhook } from './lib/fixtures.js';
+import { callFunction, functionTrigger, node, returnJson, workflow } from './lib/functions-fixtures.js';
 
 const ROUNDS = 40;
 const THROUGHPUT_CALLS = 300;

@@ -3,6 +3,8 @@
 // with fixed ids, as a user would export it (node types carry the package name).
 import { FUNCTION_NODE_TYPES } from '../../../src/functions/protocol.js';
 import { REDIS_CREDENTIAL } from '../harness/index.js';
+// The stock nodes as the lock suite builds them.
+import { code, ifTrue, wait, webhook } from './fixtures.js';
 
 const CREDENTIALS = { redis: { id: REDIS_CREDENTIAL.id, name: REDIS_CREDENTIAL.name } };
 type Node = Record<string, unknown> & { name: string };
@@ -22,19 +24,7 @@ export const callFunction = (name: string, functionName: string, parameters: str
 
 export const returnJson = (name: string, value: string) => node(name, FUNCTION_NODE_TYPES.returnFromFunction, 1, { respondWith: 'json', value }, { credentials: CREDENTIALS });
 
-export const webhook = (path: string) => node('Webhook', 'n8n-nodes-base.webhook', 2.1, { path, responseMode: 'lastNode', options: {} }, { webhookId: uuid(1000 + ++counter) });
-const wait = (name: string, seconds: number) => node(name, 'n8n-nodes-base.wait', 1.1, { amount: seconds, unit: 'seconds' }, { webhookId: uuid(2000 + ++counter) });
 const stopAndError = (name: string, message: string) => node(name, 'n8n-nodes-base.stopAndError', 1, { errorMessage: message });
-export const code = (name: string, jsCode: string) => node(name, 'n8n-nodes-base.code', 2, { jsCode });
-const ifTrue = (name: string, expression: string) =>
-  node(name, 'n8n-nodes-base.if', 2.2, {
-    conditions: {
-      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-      conditions: [{ id: uuid(3000 + ++counter), leftValue: `={{ ${expression} }}`, rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
-      combinator: 'and',
-    },
-    options: {},
-  });
 
 const link = (from: string, to: string, output = 0) => ({ from, to, output });
 

@@ -1,7 +1,8 @@
 import { parse, type Node as AcornNode } from 'acorn';
 import { ancestor as walkAncestor } from 'acorn-walk';
 import { analyze } from 'eslint-scope';
-import { capabilityUses } from './js-value-flow.js';
+import { capabilityUses, GLOBAL_OBJECT_NAMES, hasUseStrict } from './js-value-flow.js';
+import { SAFE_GLOBAL_NAMES, WRITABLE_GLOBALS } from './sandbox-globals.js';
 
 /**
  * A problem found in Code-node source, at a range of character indexes; `messageId` and `data`
@@ -29,21 +30,18 @@ const FORBIDDEN_GLOBALS: Readonly<Record<string, string>> = Object.assign(Object
   eval: 'dynamic code (eval)',
   Function: 'dynamic code (Function)',
   helpers: 'I/O helpers (helpers.*)',
+  $evaluateExpression: 'expression evaluation ($evaluateExpression, which reads $env)',
+  $secrets: 'external secrets ($secrets)',
   // A bare `constructor` resolves through `with` or the global object's prototype chain to Function.
   constructor: 'the Function constructor (a bare constructor)',
 });
 
 /** Keys that reach or redefine accessors and prototypes of any object. */
 const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
-/** Calls that redefine an object's properties or prototype. */
-const REDEFINERS: ReadonlySet<string> = new Set(['Object.defineProperty', 'Object.defineProperties', 'Object.assign', 'Object.setPrototypeOf', 'Reflect.defineProperty', 'Reflect.set', 'Reflect.setPrototypeOf']);
+
+const FUNCTION_NODE_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
-
-/** `Object`, `Object.prototype`: how a built-in was named. */
-function sourceOf(node: any): string {
-  return node.type === 'Identifier' ? node.name : `${node.object.name}.prototype`;
-}
 
 function propertyName(node: any): string | undefined {
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
@@ -124,18 +122,31 @@ function analyzeUncached(source: string): CodeProblem[] {
   const globalRefs = new Set<any>();
   for (const ref of globalScope.through) if (!ref.resolved && !declaredAtTop.has(ref.identifier.name)) globalRefs.add(ref.identifier);
   const isGlobal = (identifier: any) => globalRefs.has(identifier);
-  // A built-in of the sandbox (`Object`, `Error`, ...) or its prototype: shared with everything
-  // that runs there, so changing it changes how other code behaves (a getter on Object.prototype
-  // runs with the global object as its receiver).
-  const isBuiltin = (node: any): boolean =>
-    (node.type === 'Identifier' && isGlobal(node)) ||
-    (node.type === 'MemberExpression' && !node.computed && node.property.name === 'prototype' && node.object.type === 'Identifier' && isGlobal(node.object));
 
   for (const identifier of globalRefs) {
     const what = FORBIDDEN_GLOBALS[identifier.name];
     if (what) report(identifier, 'forbiddenGlobal', { what });
   }
-  for (const use of capabilityUses(ast, { scopeManager, isGlobalReference: isGlobal })) report(use.node, 'capabilityEscape', { capability: use.capability, use: use.use });
+  // Deny by default on names: a global that n8n does not provide as a built-in or data accessor is
+  // a property of the global object nobody vetted, and assigning one writes the global object.
+  for (const ref of globalScope.through) {
+    const name: string = ref.identifier.name;
+    if (ref.resolved || declaredAtTop.has(name)) continue;
+    if (ref.isWrite() && !WRITABLE_GLOBALS.has(name)) {
+      report(ref.identifier, 'unprovable', { what: `the undeclared name ${name}`, use: 'is assigned: that writes a property of the global object' });
+    } else if (ref.isRead() && !FORBIDDEN_GLOBALS[name] && !SAFE_GLOBAL_NAMES.has(name) && !GLOBAL_OBJECT_NAMES.has(name) && name !== 'Reflect') {
+      report(ref.identifier, 'unprovable', { what: `the undeclared name ${name}`, use: 'is read: it is not a built-in or data accessor that n8n provides' });
+    }
+  }
+  for (const use of capabilityUses(ast, { scopeManager, isGlobalReference: isGlobal })) {
+    if (use.verdict === 'reaches') report(use.node, 'capabilityEscape', { capability: use.capability, use: use.use });
+    else if (use.verdict === 'builtinWrite') report(use.node, 'builtinWrite', { what: use.capability, use: use.use });
+    else report(use.node, 'unprovable', { what: use.capability, use: use.use });
+  }
+  const strict = hasUseStrict(ast.body);
+  const allIdentifiers: any[] = scopeManager.scopes.flatMap((s: any) => s.references.map((r: any) => r.identifier));
+  const inStrictFunction = (ancestors: any[]) =>
+    ancestors.some((a) => a.type === 'ClassBody' || (FUNCTION_NODE_TYPES.has(a.type) && a.body?.type === 'BlockStatement' && hasUseStrict(a.body.body)));
 
   walkAncestor(ast, {
     ImportDeclaration(node: any) {
@@ -147,9 +158,24 @@ function analyzeUncached(source: string): CodeProblem[] {
     WithStatement(node: any) {
       report(node, 'withStatement');
     },
-    AssignmentExpression(node: any) {
-      const target = node.left;
-      if (target.type === 'MemberExpression' && isBuiltin(target.object)) report(target, 'builtinWrite', { what: sourceOf(target.object) });
+    ForInStatement(node: any) {
+      // `for (var k = 'x' in o)` (Annex B): k keeps its initial value when o has no keys.
+      if (node.left.type === 'VariableDeclaration' && node.left.declarations.some((d: any) => d.init)) {
+        report(node.left, 'unprovable', { what: 'a for-in head with an initializer', use: 'gives its variable a value no analysis of the loop sees' });
+      }
+    },
+    FunctionDeclaration(node: any, _state: unknown, ancestors: any[]) {
+      // Annex B: in sloppy code a function declared in a block is also copied to a var of the
+      // enclosing function when the declaration runs, so the name outside the block is not the one
+      // scope analysis sees.
+      const parent = ancestors[ancestors.length - 2];
+      const grandparent = ancestors[ancestors.length - 3];
+      const atTop = parent?.type === 'Program' || (parent?.type === 'BlockStatement' && grandparent && FUNCTION_NODE_TYPES.has(grandparent.type));
+      if (atTop || strict || !node.id || inStrictFunction(ancestors)) return;
+      const name = node.id.name;
+      const block = parent;
+      const usedOutside = allIdentifiers.some((id: any) => id.name === name && (id.start < block.start || id.end > block.end));
+      if (usedOutside) report(node, 'unprovable', { what: `the block-level function ${name}`, use: 'is also copied to a var of the enclosing function in sloppy code (Annex B), which the name outside the block then reads' });
     },
     MemberExpression(node: any) {
       const key = propertyName(node);
@@ -164,10 +190,6 @@ function analyzeUncached(source: string): CodeProblem[] {
     },
     CallExpression(node: any) {
       const callee = node.callee;
-      if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && isGlobal(callee.object)) {
-        const name = `${callee.object.name}.${propertyName(callee)}`;
-        if (REDEFINERS.has(name) && node.arguments[0] && isBuiltin(node.arguments[0])) report(node, 'builtinWrite', { what: sourceOf(node.arguments[0]) });
-      }
       if (callee.type === 'Identifier' && TIMERS.has(callee.name) && isGlobal(callee)) {
         const first = node.arguments[0];
         if (first && (first.type === 'Literal' || first.type === 'TemplateLiteral' || first.type === 'BinaryExpression')) {

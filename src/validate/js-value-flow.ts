@@ -1,29 +1,36 @@
-// Value-flow tracking of capabilities in Code-node JavaScript, deny by default.
+// Value-flow analysis of Code-node JavaScript: what could each expression be, and is every use of
+// it one that cannot reach a capability. Deny by default on the sources of values as well as on
+// their uses; the argument for why this is sound is written out in docs/rules/code-purity.md.
 //
 // n8n runs a Code node's JavaScript as `async function VmCodeWrapper() { <code> }()` in a vm
 // context, in sloppy mode: `this` there (and in any sloppy function called without a receiver) is
 // the sandbox's global object, which holds `require`, `helpers` (HTTP and binary I/O), `$env` and
-// the rest. A function's `constructor` is `Function`, which compiles code in that same context.
-// So these values carry capabilities, whatever name they travel under:
-// - the global object: `this` outside strict code, `globalThis`, `global`, `window`, `self`;
-// - the Function constructor: `Function`, any `.constructor` read, reflection that returns one.
-// Every expression that may hold one is tracked through variables, destructuring, containers,
-// parameters and return values until nothing changes. At each use, only a read of a statically
-// known key from the capability's allow-list passes (and harmless uses: comparing, `typeof`,
-// discarding); everything else (a dynamic key, another key, passing it on, storing it, spreading
-// it, returning it, throwing it, calling it) is a finding that names the capability and the use.
-//
-// Why not @eslint-community/eslint-utils: its ReferenceTracker follows global references along a
-// trace map of known paths (allow by default: what the map does not name is not reported) and
-// through declarations and destructuring, but not through containers, parameters, return values or
-// reflection; and the package requires ESLint itself as a peer dependency, which npm would install
-// into every n8n-lock install for two functions. The static key evaluation it offers
-// (getStaticValue) is done here for the cases keys are spelled with: literals, templates,
-// concatenation, constant variables.
+// the rest. Any function's `constructor` is a Function constructor, which compiles code with that
+// same global object (host-realm objects such as `$input.all` lead to the host's, and so to
+// `process`). Every expression gets one of these abstract values (or none: plain data and the
+// code's own functions and objects):
+// - `global-object`: may be the global object (`this` in sloppy code, `globalThis`);
+// - `function-constructor`: may be a Function constructor (`.constructor`, `Function`);
+// - `reflection`: reflection that reads any property or prototype (`Reflect`,
+//   `Object.getOwnPropertyDescriptor(s)`, `Object.getPrototypeOf`);
+// - `builtin`: a built-in object of the sandbox or one of its members (`Object`, `Array.prototype`),
+//   shared with everything that runs there: read and called freely, never written;
+// - `unknown`: anything at all that is not the global object (a property read with a key known
+//   only at run time, `arguments`, a prototype). It may be a Function constructor or a built-in, so
+//   calling it, writing to it, reading `constructor` of it or handing it to a function that may
+//   call it "cannot be proven pure"; keeping it, comparing it, converting it and returning it can.
+// Values are followed through variables, destructuring, containers, parameters, return values and
+// thrown values until nothing changes (flow-insensitive, so an order of statements cannot hide a
+// flow). A value stored into a property of an object the analysis does not follow marks the heap:
+// from then on every property read of such an object is `unknown`.
+
+import { absentFromGlobal, BUILTIN_GLOBALS, SAFE_GLOBAL_NAMES } from './sandbox-globals.js';
+
+export type CapabilityKind = 'global-object' | 'function-constructor' | 'reflection' | 'builtin' | 'unknown';
 
 /** A capability an expression may hold, and the name it came in under (for the message). */
 export interface Capability {
-  kind: 'global-object' | 'function-constructor' | 'reflection';
+  kind: CapabilityKind;
   via: string;
   /** Already reported where it escaped: uses of what it flowed into are not reported again. */
   reported?: boolean;
@@ -31,7 +38,9 @@ export interface Capability {
 
 export interface CapabilityUse {
   node: any;
-  /** Which capability, under which name: "the global object (this)". */
+  /** `reaches`: a capability escapes; `unprovable`: the analysis cannot show that nothing does; `builtinWrite`: a built-in is changed. */
+  verdict: 'reaches' | 'unprovable' | 'builtinWrite';
+  /** Which value, under which name: "the global object (this)". */
   capability: string;
   /** How it escapes: "is passed to a call". */
   use: string;
@@ -42,25 +51,6 @@ const own = (table: object, key: string) => Object.prototype.hasOwnProperty.call
 /** Names the global object goes by in n8n's sandbox (and in code copied from browsers). */
 export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set(['globalThis', 'global', 'window', 'self']);
 
-/**
- * Keys of the global object a pure Code node may read: standard built-ins without I/O and n8n's
- * data accessors. Everything else (require, helpers, $env, process, fetch, module, unknown keys,
- * constructor, __proto__) is denied. A Set: inherited names such as `constructor` never match.
- */
-const GLOBAL_OBJECT_ALLOWED: ReadonlySet<string> = new Set([
-  // ECMAScript built-ins
-  'Array', 'ArrayBuffer', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'DataView', 'Date', 'Error', 'EvalError', 'Float32Array', 'Float64Array',
-  'Infinity', 'Int16Array', 'Int32Array', 'Int8Array', 'Intl', 'JSON', 'Map', 'Math', 'NaN', 'Number', 'Object', 'Promise', 'RangeError', 'ReferenceError',
-  'RegExp', 'Set', 'String', 'Symbol', 'SyntaxError', 'TypeError', 'URIError', 'Uint16Array', 'Uint32Array', 'Uint8Array', 'Uint8ClampedArray', 'WeakMap', 'WeakSet',
-  'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'undefined', 'structuredClone',
-  'atob', 'btoa', 'Buffer', 'TextDecoder', 'TextEncoder', 'URL', 'URLSearchParams', 'console',
-  // n8n's data accessors and libraries in the Code node
-  '$', '$input', '$json', '$binary', '$items', '$item', '$node', '$prevNode', '$runIndex', '$itemIndex', '$workflow', '$execution', '$now', '$today',
-  // Not $evaluateExpression: an n8n expression can read $env.
-  '$jmespath', '$if', '$ifEmpty', '$max', '$min', '$getPairedItem', '$data', '$parameter', '$position', '$thisItem', '$thisItemIndex',
-  '$thisRunIndex', '$mode', '$getWorkflowStaticData', 'items', 'item', 'DateTime', 'Duration', 'Interval',
-]);
-
 /** Keys of the Function constructor that read data, not compile code. */
 const FUNCTION_CONSTRUCTOR_ALLOWED: ReadonlySet<string> = new Set(['name', 'length', 'prototype', 'toString']);
 
@@ -70,6 +60,8 @@ const GLOBAL_OBJECT_KEY_MEANS: Readonly<Record<string, string>> = Object.assign(
   require: 'module loading',
   process: 'process access',
   $env: 'environment access',
+  $secrets: 'external secrets',
+  $evaluateExpression: 'expression evaluation, which reads $env',
   fetch: 'network I/O',
   XMLHttpRequest: 'network I/O',
   WebSocket: 'network I/O',
@@ -81,23 +73,89 @@ const GLOBAL_OBJECT_KEY_MEANS: Readonly<Record<string, string>> = Object.assign(
   constructor: 'the Function constructor',
 });
 
-const describe = (capability: Capability) =>
-  capability.kind === 'global-object'
-    ? `the global object (${capability.via})`
-    : capability.kind === 'function-constructor'
-      ? `the Function constructor (${capability.via})`
-      : `reflection (${capability.via}), which reads any property including constructor,`;
+/** Keys whose value, on some object, is a Function constructor, a prototype, an accessor or the caller chain. */
+export const DANGEROUS_KEYS: ReadonlySet<string> = new Set(['constructor', '__proto__', 'prototype', 'caller', 'callee', 'arguments', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 
-/** Reflection entry points: tracked like capabilities; only a direct call with a harmless, static key passes. */
-const REFLECTION_MEMBERS: ReadonlySet<string> = new Set(['getOwnPropertyDescriptor', 'getOwnPropertyDescriptors']);
-/** Keys whose descriptor (or value) leads to code or the caller chain. */
-const DANGEROUS_KEYS: ReadonlySet<string> = new Set(['constructor', '__proto__', 'prototype', 'caller', 'callee', 'arguments', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+/** Members of `Object` that read descriptors or prototypes: reflection. */
+const OBJECT_REFLECTION_MEMBERS: ReadonlySet<string> = new Set(['getOwnPropertyDescriptor', 'getOwnPropertyDescriptors', 'getPrototypeOf', 'setPrototypeOf', 'defineProperty', 'defineProperties']);
+
+/**
+ * Methods that may be called on an `unknown` value: each is, on every built-in that has a method of
+ * that name, one that compiles no code and reads no descriptor or prototype
+ * (test/validate/purity-soundness.test.ts checks this against every built-in of both realms).
+ * Not `call`, `apply`, `bind` (on a Function constructor they compile code), nor reflection.
+ */
+export const SAFE_METHODS: ReadonlySet<string> = new Set([
+  // String.prototype
+  'at', 'charAt', 'charCodeAt', 'codePointAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'localeCompare', 'match', 'matchAll', 'normalize',
+  'padEnd', 'padStart', 'repeat', 'replace', 'replaceAll', 'search', 'slice', 'split', 'startsWith', 'substring', 'substr', 'toLocaleLowerCase',
+  'toLocaleUpperCase', 'toLowerCase', 'toUpperCase', 'trim', 'trimEnd', 'trimStart', 'isWellFormed', 'toWellFormed',
+  // Array.prototype
+  'copyWithin', 'entries', 'every', 'fill', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flat', 'flatMap', 'forEach', 'join', 'keys', 'map',
+  'pop', 'push', 'reduce', 'reduceRight', 'reverse', 'shift', 'some', 'sort', 'splice', 'unshift', 'values', 'toReversed', 'toSorted', 'toSpliced', 'with',
+  // Number, Date, RegExp, Map, Set, Promise, Object.prototype (the harmless ones)
+  'toFixed', 'toExponential', 'toPrecision', 'toISOString', 'toJSON', 'toDateString', 'toTimeString', 'toLocaleDateString', 'toLocaleTimeString',
+  'toUTCString', 'getTime', 'getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds', 'getUTCFullYear',
+  'getUTCMonth', 'getUTCDate', 'getUTCDay', 'getUTCHours', 'getUTCMinutes', 'getUTCSeconds', 'getTimezoneOffset', 'test', 'exec', 'get', 'has', 'set', 'add',
+  'delete', 'clear', 'then', 'catch', 'finally', 'hasOwnProperty', 'propertyIsEnumerable', 'toString', 'toLocaleString', 'valueOf',
+]);
+
+/**
+ * Functions and methods that never call a value passed to them at these argument positions (they
+ * copy, compare or convert it: a conversion runs the value's own toString/valueOf, which is code of
+ * the analysed body or of a built-in). `*` is every position.
+ */
+const NON_INVOKING: Readonly<Record<string, '*' | number>> = Object.assign(Object.create(null), {
+  String: '*', Number: '*', Boolean: '*', BigInt: '*', Symbol: '*', Date: '*', parseInt: '*', parseFloat: '*', isNaN: '*', isFinite: '*', encodeURIComponent: '*',
+  encodeURI: '*', decodeURIComponent: '*', decodeURI: '*', escape: '*', unescape: '*', isArray: '*', isInteger: '*', isSafeInteger: '*', is: '*',
+  keys: '*', values: '*', entries: '*', fromEntries: '*', freeze: '*', isFrozen: '*', hasOwn: '*', stringify: 0, parse: 0, from: 0, of: '*',
+  push: '*', unshift: '*', includes: '*', indexOf: '*', lastIndexOf: '*', concat: '*', join: '*', fill: '*', splice: '*', with: '*', at: '*', slice: '*',
+  set: '*', add: '*', has: '*', get: '*', delete: '*', append: '*', log: '*', warn: '*', error: '*', info: '*', debug: '*', localeCompare: '*',
+  startsWith: '*', endsWith: '*', split: 0, replace: 0, replaceAll: 0, match: '*', matchAll: '*', search: '*', test: '*', exec: '*', padStart: '*',
+  padEnd: '*', max: '*', min: '*', abs: '*', round: '*', floor: '*', ceil: '*', trunc: '*', sign: '*', pow: '*', sqrt: '*', hasOwnProperty: '*',
+  structuredClone: 0, atob: '*', btoa: '*', resolve: '*', reject: '*', all: '*', allSettled: '*', race: '*', any: '*', assign: '*',
+});
+
+/** Built-in methods that call a function they are given (or their receiver): not to be stored under another name. */
+const INVOKING_METHOD_NAMES: ReadonlySet<string> = new Set([
+  'map', 'forEach', 'filter', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap', 'reduce', 'reduceRight', 'sort', 'toSorted',
+  'call', 'apply', 'bind', 'then', 'catch', 'finally', 'from', 'fromAsync', 'replace', 'replaceAll', 'groupBy', 'stringify', 'parse', 'construct',
+]);
+
+/** Global functions that return a string, number or boolean whatever they are given. */
+const PRIMITIVE_GLOBALS: ReadonlySet<string> = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'encodeURI', 'decodeURIComponent', 'decodeURI', 'escape', 'unescape', 'BigInt', 'atob', 'btoa']);
+/** Built-in methods that return a string, number or boolean (a user method of the same name is excluded by the caller). */
+const PRIMITIVE_METHODS: ReadonlySet<string> = new Set([
+  'toString', 'toUpperCase', 'toLowerCase', 'toLocaleUpperCase', 'toLocaleLowerCase', 'trim', 'trimStart', 'trimEnd', 'join', 'includes', 'indexOf', 'lastIndexOf',
+  'startsWith', 'endsWith', 'test', 'padStart', 'padEnd', 'repeat', 'charAt', 'charCodeAt', 'codePointAt', 'localeCompare', 'toFixed', 'toPrecision',
+  'toExponential', 'toISOString', 'toDateString', 'toTimeString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toUTCString', 'getTime',
+  'hasOwnProperty', 'isArray', 'stringify', 'substring', 'substr', 'normalize', 'search',
+]);
+
+/** Array methods whose callback's second parameter is the element's index (a number). */
+const INDEX_CALLBACK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap']);
+/** Array methods that call their first argument with each element. */
+const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set([...INDEX_CALLBACK_METHODS, 'forEach', 'reduce', 'reduceRight']);
+
+const describe = (capability: Capability) => {
+  switch (capability.kind) {
+    case 'global-object':
+      return `the global object (${capability.via})`;
+    case 'function-constructor':
+      return `the Function constructor (${capability.via})`;
+    case 'reflection':
+      return `reflection (${capability.via}), which reads any property including constructor,`;
+    case 'builtin':
+      return `the built-in ${capability.via}`;
+    default:
+      return `${capability.via}, which may be any value (a built-in, a Function constructor),`;
+  }
+};
 
 /** A key read with a static value: `.a`, `['a']`, `[`a`]`, `['con' + 'structor']`, `[k]` with `const k = 'a'`. */
 export function staticKey(member: any, constantOf: (identifier: any) => any): string | undefined {
   if (!member.computed) return member.property.type === 'Identifier' ? member.property.name : undefined;
-  const value = staticString(member.property, constantOf, 0);
-  return value;
+  return staticString(member.property, constantOf, 0);
 }
 
 function staticString(node: any, constantOf: (identifier: any) => any, depth: number): string | undefined {
@@ -142,8 +200,8 @@ const PARENT_KEY = Symbol('parentKey');
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /**
- * Finds every use through which a capability escapes. `ast` is acorn's Program; `scope` wraps the
- * eslint-scope analysis of it.
+ * Finds every use through which a capability escapes or cannot be shown not to. `ast` is acorn's
+ * Program; `scope` wraps the eslint-scope analysis of it.
  */
 export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   // Parent links go on the AST nodes themselves (this analysis owns the tree): a Map of objects
@@ -172,29 +230,41 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       // Only reads are uses: the names a declaration or pattern writes are tracked, not checked.
       if (ref.isRead()) references.add(ref.identifier);
       const variable = ref.resolved ?? scope.scopeManager.globalScope.set.get(ref.identifier.name);
-      if (variable && variable.defs.length > 0) variableOf.set(ref.identifier, variable);
+      if (variable && (variable.defs.length > 0 || variable.name === 'arguments')) variableOf.set(ref.identifier, variable);
     }
     for (const variable of s.variables) for (const id of variable.identifiers) variableOf.set(id, variable);
   }
+  const writesOf = (variable: any) => variable.references.filter((ref: any) => ref.isWrite()).length;
+  const inForHead = (declaration: any) => {
+    const p = parentOf(declaration);
+    return (p?.type === 'ForInStatement' || p?.type === 'ForOfStatement') && declaration[PARENT_KEY] === 'left';
+  };
   const constantOf = (identifier: any) => {
     const variable = variableOf.get(identifier);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (!def || def.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return undefined;
+    if (!def || def.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init || inForHead(def.parent)) return undefined;
     // const, or let/var written only by its declaration: its value is known statically.
-    const writes = variable.references.filter((ref: any) => ref.isWrite()).length;
-    return def.parent.kind === 'const' || writes <= 1 ? def.node.init : undefined;
+    return def.parent.kind === 'const' || writesOf(variable) <= 1 ? def.node.init : undefined;
   };
   const functionOfVariable = (variable: any) => {
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     if (!def) return undefined;
-    if (def.type === 'FunctionName') return def.node;
+    // A declaration that is never assigned again (a sloppy function name can be).
+    if (def.type === 'FunctionName' && writesOf(variable) === 0) return def.node;
     if (def.type === 'Variable' && def.node.init && FUNCTION_TYPES.has(def.node.init.type) && def.parent.kind === 'const') return def.node.init;
     return undefined;
   };
+  const calledFunction = (call: any) =>
+    call.callee.type === 'Identifier' ? functionOfVariable(variableOf.get(call.callee)) : FUNCTION_TYPES.has(call.callee.type) ? call.callee : undefined;
   const enclosingFunction = (node: any) => {
     for (let p = parentOf(node); p; p = parentOf(p)) if (FUNCTION_TYPES.has(p.type)) return p;
     return undefined;
   };
+  const isArgumentsObject = (identifier: any) => {
+    const variable = variableOf.get(identifier);
+    return identifier.name === 'arguments' && variable && variable.defs.length === 0;
+  };
+  const isGlobalName = (node: any, name: string) => node?.type === 'Identifier' && node.name === name && scope.isGlobalReference(node);
   const strictProgram = hasUseStrict(ast.body);
   // `this` is the global object unless the code around it is strict (class bodies always are).
   const thisIsGlobal = (node: any) => {
@@ -218,12 +288,242 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     return true;
   };
 
+  // Names the code defines as methods or properties of its own objects: a call `x.map(...)` is
+  // Array's map only when the code defines no `map` of its own (the index proof below needs that).
+  const ownMethodNames = new Set<string>();
+  let definesDynamicMethods = false;
+  // A value that cannot be a function (a literal, an operator's result): storing it defines no method.
+  const NOT_FUNCTION_TYPES = new Set(['Literal', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'BinaryExpression', 'UnaryExpression', 'UpdateExpression']);
+  for (const node of all) {
+    if ((node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition') && parentOf(node)?.type !== 'ObjectPattern') {
+      if (node.computed && !NOT_FUNCTION_TYPES.has(node.value?.type)) definesDynamicMethods = true;
+      else if (!node.computed) ownMethodNames.add(node.key.type === 'Identifier' ? node.key.name : String(node.key.value));
+    } else if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression') {
+      if (node.left.computed && !NOT_FUNCTION_TYPES.has(node.right.type)) definesDynamicMethods = true;
+      else if (!node.left.computed && node.left.property.type === 'Identifier') ownMethodNames.add(node.left.property.name);
+    }
+  }
+  const isArrayMethodCall = (call: any, names: ReadonlySet<string>) => {
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.computed) return false;
+    const name = call.callee.property.name;
+    return names.has(name) && !ownMethodNames.has(name) && !definesDynamicMethods;
+  };
+
+  // ---- Keys known only at run time that still cannot be a dangerous key -------------------------
+  /** A numeric expression (never a string such as 'constructor'). */
+  const numericCache = new Map<any, boolean>();
+  function isNumeric(node: any, depth = 0): boolean {
+    if (!node || depth > 10) return false;
+    if (numericCache.has(node)) return numericCache.get(node)!;
+    numericCache.set(node, false); // a cycle proves nothing
+    const result = computeNumeric(node, depth);
+    numericCache.set(node, result);
+    return result;
+  }
+  function computeNumeric(node: any, depth: number): boolean {
+    switch (node.type) {
+      case 'Literal':
+        return typeof node.value === 'number';
+      case 'UnaryExpression':
+        return ['-', '+', '~'].includes(node.operator);
+      case 'UpdateExpression':
+        return true;
+      case 'BinaryExpression':
+        if (node.operator === '+') return isNumeric(node.left, depth + 1) && isNumeric(node.right, depth + 1);
+        return ['-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>'].includes(node.operator);
+      case 'ConditionalExpression':
+        return isNumeric(node.consequent, depth + 1) && isNumeric(node.alternate, depth + 1);
+      case 'CallExpression':
+        return isGlobalName(node.callee, 'Number') || isGlobalName(node.callee, 'parseInt') || isGlobalName(node.callee, 'parseFloat') ||
+          (node.callee.type === 'MemberExpression' && isGlobalName(node.callee.object, 'Math'));
+      case 'Identifier': {
+        const variable = variableOf.get(node);
+        if (!variable || variable.defs.length !== 1) return false;
+        const def = variable.defs[0];
+        if (def.type === 'Parameter') return isIndexParameter(def.node, node.name);
+        if (def.type !== 'Variable' || inForHead(def.parent) || def.node.id.type !== 'Identifier') return false;
+        // Every value ever written to it is numeric.
+        for (const ref of variable.references) {
+          if (!ref.isWrite()) continue;
+          const target = ref.identifier;
+          const holder = parentOf(target);
+          if (holder.type === 'VariableDeclarator') {
+            if (!isNumeric(holder.init, depth + 1)) return false;
+          } else if (holder.type === 'UpdateExpression') continue;
+          else if (holder.type === 'AssignmentExpression' && holder.left === target) {
+            if (holder.operator === '+=' ? !isNumeric(holder.right, depth + 1) : holder.operator !== '=' ? false : !isNumeric(holder.right, depth + 1)) {
+              if (!['-=', '*=', '/=', '%=', '**=', '&=', '|=', '^=', '<<=', '>>=', '>>>='].includes(holder.operator)) return false;
+            }
+          } else return false;
+        }
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+  /** The index parameter of an array method's callback: `arr.map((x, i) => ...)`. */
+  function isIndexParameter(fn: any, name: string): boolean {
+    const call = parentOf(fn);
+    if (fn[PARENT_KEY] !== 'arguments' || call.arguments[0] !== fn) return false;
+    const position = fn.params.findIndex((p: any) => p.type === 'Identifier' && p.name === name);
+    const method = call.callee.type === 'MemberExpression' ? call.callee.property.name : undefined;
+    if (position === 1 && isArrayMethodCall(call, INDEX_CALLBACK_METHODS)) return true;
+    return position === 2 && (method === 'reduce' || method === 'reduceRight') && isArrayMethodCall(call, new Set([method]));
+  }
+
+  /** Static text of a path of names (`item.json`), for comparing two reads of the same object. */
+  const assignedPaths = new Set<string>();
+  function pathOf(node: any): string | undefined {
+    if (node.type === 'Identifier') {
+      const variable = variableOf.get(node);
+      if (variable && variable.defs.length === 1 && writesOf(variable) <= 1) return `#${variable.defs[0].name.start}`;
+      if (scope.isGlobalReference(node) && SAFE_GLOBAL_NAMES.has(node.name)) return node.name;
+      return undefined;
+    }
+    if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+      const base = pathOf(node.object);
+      return base === undefined ? undefined : `${base}.${node.property.name}`;
+    }
+    return undefined;
+  }
+  for (const node of all) {
+    const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+    if (target?.type === 'MemberExpression') {
+      const path = pathOf(target);
+      if (path) assignedPaths.add(path);
+    }
+  }
+  const samePath = (a: any, b: any) => {
+    const pa = pathOf(a);
+    if (pa === undefined || pa !== pathOf(b)) return false;
+    // Nothing assigns the path or a part of it between enumerating and reading.
+    for (const written of assignedPaths) if (pa === written || pa.startsWith(`${written}.`)) return false;
+    return true;
+  };
+
+  /** For a variable bound to the own keys of an object (`for (const k in o)`, `Object.keys(o)`), that object. */
+  function ownKeysSource(identifier: any): any | undefined {
+    const variable = variableOf.get(identifier);
+    if (!variable || variable.defs.length !== 1 || writesOf(variable) > 1) return undefined;
+    const def = variable.defs[0];
+    if (def.type === 'Variable' && inForHead(def.parent) && def.node.id.type === 'Identifier') {
+      const loop = parentOf(def.parent);
+      if (loop.type === 'ForInStatement') return loop.right;
+      if (loop.type === 'ForOfStatement') return keysCallTarget(loop.right);
+    }
+    if (def.type === 'Variable' && inForHead(def.parent) && def.node.id.type === 'ArrayPattern' && def.node.id.elements[0] === def.name) {
+      const loop = parentOf(def.parent);
+      if (loop.type === 'ForOfStatement') return entriesCallTarget(loop.right);
+    }
+    if (def.type === 'Parameter') {
+      const fn = def.node;
+      const call = parentOf(fn);
+      if (fn[PARENT_KEY] !== 'arguments' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression') return undefined;
+      const method = call.callee.computed ? undefined : call.callee.property.name;
+      if (!method || !ELEMENT_CALLBACK_METHODS.has(method)) return undefined;
+      const elementAt = method === 'reduce' || method === 'reduceRight' ? 1 : 0;
+      const param = fn.params[elementAt];
+      if (param === def.name) return keysCallTarget(call.callee.object);
+      if (param?.type === 'ArrayPattern' && param.elements[0] === def.name) return entriesCallTarget(call.callee.object);
+    }
+    return undefined;
+  }
+  const objectCall = (node: any, names: string[]) =>
+    node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed && names.includes(node.callee.property.name) &&
+    isGlobalName(node.callee.object, 'Object') && node.arguments.length === 1 ? node.arguments[0] : undefined;
+  const keysCallTarget = (node: any) => objectCall(node, ['keys', 'getOwnPropertyNames']) && node.callee.property.name === 'keys' ? node.arguments[0] : undefined;
+  const entriesCallTarget = (node: any) => objectCall(node, ['entries']);
+
+  /** The strings a key may be, when they are a known finite set (`cond ? 'a' : 'b'`, an element of `['a', 'b']`). */
+  function keyCandidates(node: any, depth = 0): string[] | undefined {
+    if (!node || depth > 10) return undefined;
+    const single = staticString(node, constantOf, 0);
+    if (single !== undefined) return [single];
+    if (node.type === 'ConditionalExpression') {
+      const a = keyCandidates(node.consequent, depth + 1);
+      const b = keyCandidates(node.alternate, depth + 1);
+      return a && b ? [...a, ...b] : undefined;
+    }
+    if (node.type !== 'Identifier') return undefined;
+    const variable = variableOf.get(node);
+    if (!variable || variable.defs.length !== 1 || writesOf(variable) > 1) return undefined;
+    const def = variable.defs[0];
+    if (def.type === 'Variable' && inForHead(def.parent) && def.node.id.type === 'Identifier' && parentOf(def.parent).type === 'ForOfStatement') {
+      return literalStrings(parentOf(def.parent).right);
+    }
+    if (def.type === 'Parameter') {
+      const fn = def.node;
+      const call = parentOf(fn);
+      if (fn[PARENT_KEY] === 'arguments' && call.arguments[0] === fn && fn.params[0] === def.name && isArrayMethodCall(call, ELEMENT_CALLBACK_METHODS) && !['reduce', 'reduceRight'].includes(call.callee.property.name)) {
+        return literalStrings(call.callee.object);
+      }
+    }
+    return undefined;
+  }
+  /** The strings of an array literal of strings, inline or in a const that nothing changes. */
+  function literalStrings(node: any): string[] | undefined {
+    let array = node;
+    if (node.type === 'Identifier') {
+      const variable = variableOf.get(node);
+      const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+      if (!def || def.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier') return undefined;
+      // Only iterated or read, never changed or handed on.
+      for (const ref of variable.references) {
+        if (ref.init) continue;
+        const p = parentOf(ref.identifier);
+        const iterated = p.type === 'ForOfStatement' && ref.identifier[PARENT_KEY] === 'right';
+        const readByArrayMethod = p.type === 'MemberExpression' && !p.computed && isArrayMethodCall(parentOf(p), ELEMENT_CALLBACK_METHODS) && parentOf(p).callee === p;
+        if (!iterated && !readByArrayMethod) return undefined;
+      }
+      array = def.node.init;
+    }
+    if (array?.type !== 'ArrayExpression' || array.elements.some((e: any) => e?.type !== 'Literal' || typeof e.value !== 'string')) return undefined;
+    return array.elements.map((e: any) => e.value);
+  }
+
+  /** A dynamic key that cannot name a dangerous key of `member.object`. */
+  function dynamicKeyIsSafe(member: any): boolean {
+    const key = member.property;
+    if (isNumeric(key)) return true;
+    // A well-known symbol (`Symbol.iterator`) is not a string key.
+    if (key.type === 'MemberExpression' && !key.computed && isGlobalName(key.object, 'Symbol')) return true;
+    const candidates = keyCandidates(key);
+    if (candidates) return candidates.every((k) => !DANGEROUS_KEYS.has(k));
+    if (key.type === 'Identifier') {
+      const source = ownKeysSource(key);
+      if (source && samePath(source, member.object)) return true;
+    }
+    return false;
+  }
+
+  // ---- The fixed point ----------------------------------------------------------------------------
   const variableCapability = new Map<any, Capability>();
   const returnCapability = new Map<any, Capability>();
+  /** Some object the analysis does not follow holds an unknown value or a built-in. */
+  let heapTainted: Capability | undefined;
+  /** Names under which the code stored a built-in or unknown value; `shadowAll`: under a key known only at run time. */
+  const shadowedNames = new Set<string>();
+  let shadowAll = false;
+  /** An unknown value or a built-in handed to code the analysis does not follow (it may be the code's own escaping function). */
+  let passedToUnknown: Capability | undefined;
+  /** What the code's functions that escape (methods, getters, callbacks of its own code) may return. */
+  let escapedReturn: Capability | undefined;
+  /** What a read or call the analysis does not follow may give. */
+  const ambient = () => strongest(heapTainted, escapedReturn);
   let changed = true;
   const taint = (table: Map<any, Capability>, key: any, capability: Capability) => {
-    if (!key || table.has(key)) return;
+    if (!key) return;
+    const had = table.get(key);
+    // Keep the more telling value: a capability over `unknown`, `unknown` over a built-in.
+    if (had && rank(had) >= rank(capability)) return;
     table.set(key, capability);
+    changed = true;
+  };
+  const taintHeap = (capability: Capability) => {
+    if (heapTainted && rank(heapTainted) >= rank(capability)) return;
+    // A capability was reported where it was stored; what it then flows into is not reported again.
+    heapTainted = { kind: capability.kind === 'builtin' ? 'unknown' : capability.kind, via: `a property of an object that holds ${capability.via}`, reported: capability.reported || rank(capability) > 2 };
     changed = true;
   };
 
@@ -238,90 +538,157 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   };
 
   const allowed = (capability: Capability, key: string) =>
-    capability.kind === 'global-object' ? GLOBAL_OBJECT_ALLOWED.has(key) : capability.kind === 'function-constructor' ? FUNCTION_CONSTRUCTOR_ALLOWED.has(key) : false;
+    capability.kind === 'global-object'
+      ? SAFE_GLOBAL_NAMES.has(key) || absentFromGlobal(key)
+      : capability.kind === 'function-constructor'
+        ? FUNCTION_CONSTRUCTOR_ALLOWED.has(key)
+        : capability.kind === 'builtin' || capability.kind === 'unknown'
+          ? !DANGEROUS_KEYS.has(key)
+          : false;
+
+  /** What a global name is, as a value. */
+  function globalValue(name: string): Capability | undefined {
+    if (GLOBAL_OBJECT_NAMES.has(name)) return { kind: 'global-object', via: name };
+    // Any use of `Function` or `eval` is reported as dynamic code already; what it flows into is tracked.
+    if (name === 'Function' || name === 'eval') return { kind: 'function-constructor', via: name, reported: true };
+    if (name === 'Reflect') return { kind: 'reflection', via: 'Reflect' };
+    if (BUILTIN_GLOBALS.has(name)) return { kind: 'builtin', via: name };
+    return undefined;
+  }
+
+  /** A member of a built-in: reflection, the Function constructor, or another built-in. */
+  function builtinMember(object: Capability, key: string | undefined, objectNode: any): Capability {
+    if (key === undefined) return { kind: 'unknown', via: `${object.via}[…]` };
+    if (key === 'constructor') return { kind: 'function-constructor', via: `${object.via}.constructor` };
+    if (object.via === 'Object' && OBJECT_REFLECTION_MEMBERS.has(key)) return { kind: 'reflection', via: `Object.${key}` };
+    if (key === '__proto__' || key === '__lookupGetter__' || key === '__lookupSetter__' || key === 'caller' || key === 'callee' || key === 'arguments') {
+      return { kind: 'unknown', via: `${object.via}.${key}` };
+    }
+    void objectNode;
+    return { kind: 'builtin', via: `${object.via}.${key}` };
+  }
 
   function computeCapability(node: any): Capability | undefined {
     switch (node.type) {
       case 'ThisExpression':
         return thisIsGlobal(node) ? { kind: 'global-object', via: 'this' } : undefined;
       case 'Identifier': {
-        if (scope.isGlobalReference(node)) {
-          if (GLOBAL_OBJECT_NAMES.has(node.name)) return { kind: 'global-object', via: node.name };
-          // Any use of `Function` is reported as dynamic code already; what it flows into is tracked.
-          if (node.name === 'Function') return { kind: 'function-constructor', via: 'Function', reported: true };
-          if (node.name === 'Reflect') return { kind: 'reflection', via: 'Reflect' };
-          return undefined;
-        }
+        if (scope.isGlobalReference(node)) return globalValue(node.name);
+        if (isArgumentsObject(node)) return { kind: 'unknown', via: 'arguments' };
         return variableCapability.get(variableOf.get(node));
       }
       case 'MemberExpression': {
         const key = staticKey(node, constantOf);
         const object = capabilityOf(node.object);
         if (object) {
-          if (key !== undefined && allowed(object, key)) return undefined;
-          // What a denied read gives is unknown: it carries the capability on, but the read itself
-          // is the finding, so what it flows into is not reported again.
-          return { kind: key === 'constructor' ? 'function-constructor' : object.kind, via: `${object.via}${key === undefined ? '[…]' : `.${key}`}`, reported: true };
+          switch (object.kind) {
+            case 'global-object':
+              if (key !== undefined && allowed(object, key)) return SAFE_GLOBAL_NAMES.has(key) ? globalValue(key) : undefined;
+              // What a denied read gives is unknown: it carries the capability on, but the read
+              // itself is the finding, so what it flows into is not reported again.
+              return { kind: key === 'constructor' ? 'function-constructor' : 'global-object', via: `${object.via}${key === undefined ? '[…]' : `.${key}`}`, reported: true };
+            case 'function-constructor':
+              if (key !== undefined && allowed(object, key)) return key === 'prototype' || key === 'toString' ? { kind: 'builtin', via: `Function.${key}` } : undefined;
+              return { kind: key === 'constructor' ? 'function-constructor' : object.kind, via: `${object.via}${key === undefined ? '[…]' : `.${key}`}`, reported: true };
+            case 'reflection':
+              return { ...object, via: `${object.via}.${key ?? '[…]'}`, reported: true };
+            case 'builtin':
+              return builtinMember(object, key, node.object);
+            case 'unknown':
+              if (key === 'constructor') return { kind: 'function-constructor', via: `${object.via}.constructor`, reported: true };
+              return { kind: 'unknown', via: object.via, reported: object.reported };
+          }
         }
         if (key === 'constructor') return { kind: 'function-constructor', via: '.constructor' };
-        if (key !== undefined && REFLECTION_MEMBERS.has(key) && node.object.type === 'Identifier' && node.object.name === 'Object' && scope.isGlobalReference(node.object)) return { kind: 'reflection', via: `Object.${key}` };
-        return undefined;
+        if (key === '__proto__' || key === 'caller' || key === 'callee' || key === 'arguments') return { kind: 'unknown', via: `.${key}` };
+        // A method that calls its arguments, taken as a value (not called on its object): it may be
+        // the built-in (`[].map`, `fn.call`), which must not be stored under another name.
+        if (key !== undefined && INVOKING_METHOD_NAMES.has(key) && !(parentOf(node)?.type === 'CallExpression' && node[PARENT_KEY] === 'callee')) {
+          return { kind: 'builtin', via: `.${key} taken as a value` };
+        }
+        if (key === undefined && !dynamicKeyIsSafe(node)) return { kind: 'unknown', via: `a property read with a key known only at run time (${shortText(node)})` };
+        return ambient();
       }
       case 'ChainExpression':
       case 'AwaitExpression':
         return capabilityOf(node.expression ?? node.argument);
       case 'ConditionalExpression':
-        return capabilityOf(node.consequent) ?? capabilityOf(node.alternate);
+        return strongest(capabilityOf(node.consequent), capabilityOf(node.alternate));
       case 'LogicalExpression':
-        return capabilityOf(node.left) ?? capabilityOf(node.right);
+        return strongest(capabilityOf(node.left), capabilityOf(node.right));
       case 'SequenceExpression':
         return capabilityOf(node.expressions[node.expressions.length - 1]);
       case 'AssignmentExpression':
-        return capabilityOf(node.right);
+        return node.operator === '=' || node.operator === '||=' || node.operator === '&&=' || node.operator === '??=' ? capabilityOf(node.right) : undefined;
       case 'ArrayExpression':
-        for (const element of node.elements) {
-          const c = capabilityOf(element?.type === 'SpreadElement' ? element.argument : element);
-          // Storing it is the finding (reported where it is stored); the array carries it on.
-          if (c) return { ...c, via: `${c.via} in an array`, reported: true };
+      case 'ObjectExpression': {
+        let held: Capability | undefined;
+        for (const element of node.type === 'ArrayExpression' ? node.elements : node.properties) {
+          if (!element) continue;
+          const value = element.type === 'SpreadElement' ? element.argument : element.type === 'Property' ? element.value : element;
+          const c = capabilityOf(value);
+          if (!c) continue;
+          const where = node.type === 'ArrayExpression' ? 'an array' : 'an object';
+          // A capability stored is the finding (reported where it is stored); the container carries it on.
+          if (c.kind === 'builtin' || c.kind === 'unknown') held = strongest(held, { kind: 'unknown', via: `${where} holding ${c.via}`, reported: c.reported });
+          else return { ...c, via: `${c.via} in ${where}`, reported: true };
         }
-        return undefined;
-      case 'ObjectExpression':
-        for (const property of node.properties) {
-          const c = capabilityOf(property.type === 'SpreadElement' ? property.argument : property.value);
-          if (c) return { ...c, via: `${c.via} in an object`, reported: true };
-        }
-        return undefined;
+        return held;
+      }
       case 'CallExpression':
       case 'NewExpression':
         return callCapability(node);
+      case 'TaggedTemplateExpression': {
+        const fn = node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
+        return fn ? returnCapability.get(fn) : undefined;
+      }
       default:
         return undefined;
     }
   }
 
-  /** A call gives a capability when its function returns one, or when it is reflection that reads `constructor`. */
+  /** What a call gives: a function's return value, reflection's result, or `unknown` when an input is. */
   function callCapability(call: any): Capability | undefined {
+    const fn = calledFunction(call);
+    if (fn) return returnCapability.get(fn);
     const callee = call.callee;
-    if (callee.type === 'Identifier') {
-      const fn = functionOfVariable(variableOf.get(callee));
-      if (fn && returnCapability.has(fn)) return returnCapability.get(fn);
-    }
-    if (FUNCTION_TYPES.has(callee.type) && returnCapability.has(callee)) return returnCapability.get(callee);
-    if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && scope.isGlobalReference(callee.object)) {
-      const name = `${callee.object.name}.${staticKey(callee, constantOf)}`;
+    const calleeCap = capabilityOf(callee);
+    if (calleeCap?.kind === 'function-constructor') return { kind: 'function-constructor', via: `${calleeCap.via}(…)`, reported: true };
+    if (calleeCap?.kind === 'unknown') return { kind: 'unknown', via: `what ${calleeCap.via} returns`, reported: true };
+    if (calleeCap?.kind === 'reflection') {
+      const name = calleeCap.via;
       const [target, keyNode] = call.arguments;
       const key = keyNode ? staticString(keyNode, constantOf, 0) : undefined;
       const fromTarget = capabilityOf(target);
+      if (fromTarget && fromTarget.kind !== 'builtin' && fromTarget.kind !== 'unknown') return { ...fromTarget, via: `${name}(${fromTarget.via}, …)`, reported: true }; // passing it is the finding
       if (name === 'Reflect.get' || name === 'Reflect.getOwnPropertyDescriptor' || name === 'Object.getOwnPropertyDescriptor') {
-        if (fromTarget) return { ...fromTarget, via: `${name}(${fromTarget.via}, …)`, reported: true }; // passing it is the finding
-        if (key === undefined || key === 'constructor') return { kind: 'function-constructor', via: `${name}(…, ${key === undefined ? 'a dynamic key' : "'constructor'"})` };
+        if (key === undefined || DANGEROUS_KEYS.has(key)) return { kind: 'function-constructor', via: `${name}(…, ${key === undefined ? 'a dynamic key' : `'${key}'`})` };
+        // A descriptor holds the property's value or accessors, which may be built-in functions.
+        return { kind: 'unknown', via: `${name}(${fromTarget?.via ?? '…'}, '${key}')` };
       }
-      if (name === 'Object.getOwnPropertyDescriptors' || name === 'Reflect.ownKeys') {
-        if (fromTarget) return { ...fromTarget, via: `${name}(${fromTarget.via})`, reported: true };
-        if (name === 'Object.getOwnPropertyDescriptors') return { kind: 'function-constructor', via: `${name}(…) (holds constructor)` };
-      }
+      if (name === 'Object.getOwnPropertyDescriptors') return { kind: 'function-constructor', via: `${name}(…) (holds constructor)` };
+      if (name === 'Object.getPrototypeOf' || name === 'Reflect.getPrototypeOf') return { kind: 'unknown', via: `${name}(…)` };
+      return { kind: 'unknown', via: `what ${name} returns`, reported: true };
     }
-    return undefined;
+    // Conversions give a string, number or boolean, whatever they were given.
+    if (isPrimitiveResult(call)) return undefined;
+    // A built-in called with an unknown value (or on one) gives back what it may have passed through.
+    const receiver = callee.type === 'MemberExpression' ? capabilityOf(callee.object) : undefined;
+    // What a callback returns ends up in what the built-in returns (`arr.map(cb)`, `p.then(cb)`).
+    const callbackReturns = call.arguments.map((a: any) => {
+      const callback = FUNCTION_TYPES.has(a.type) ? a : a.type === 'Identifier' ? functionOfVariable(variableOf.get(a)) : undefined;
+      return callback ? returnCapability.get(callback) : undefined;
+    });
+    const inputs = [receiver, ...call.arguments.map((a: any) => capabilityOf(a.type === 'SpreadElement' ? a.argument : a)), ...callbackReturns];
+    const unknownIn = inputs.find((c) => c?.kind === 'unknown');
+    if (unknownIn) return { kind: 'unknown', via: unknownIn.via, reported: unknownIn.reported };
+    if (calleeCap?.kind === 'builtin') {
+      // `Object.values(Array)`: a built-in passed to a built-in may come back.
+      const builtinIn = inputs.slice(1).find((c) => c?.kind === 'builtin');
+      return builtinIn ? { kind: 'unknown', via: `what ${calleeCap.via} returns for ${builtinIn.via}` } : undefined;
+    }
+    // A call of something the analysis does not follow may run any of the code's escaping functions.
+    return ambient();
   }
 
   /** Binds what flows into a pattern: the names it binds may hold the capability. */
@@ -333,15 +700,21 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         break;
       case 'ObjectPattern':
         for (const property of pattern.properties) {
-          if (property.type === 'RestElement') bind(property.argument, { ...capability, via: `…${capability.via}`, reported: true });
+          if (property.type === 'RestElement') bind(property.argument, { ...capability, kind: capability.kind === 'builtin' ? 'unknown' : capability.kind, via: `…${capability.via}`, reported: true });
           else {
             const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
-            if (key === undefined || !allowed(capability, key)) bind(property.value, { kind: key === 'constructor' ? 'function-constructor' : capability.kind, via: `${capability.via}.${key ?? '[…]'}`, reported: true });
+            if (capability.kind === 'builtin') bind(property.value, builtinMember(capability, key, undefined));
+            else if (capability.kind === 'unknown') bind(property.value, key === 'constructor' ? { kind: 'function-constructor', via: `${capability.via}.constructor`, reported: true } : capability);
+            else if (key === undefined || !allowed(capability, key)) bind(property.value, { kind: key === 'constructor' ? 'function-constructor' : capability.kind, via: `${capability.via}.${key ?? '[…]'}`, reported: true });
+            else if (capability.kind === 'global-object' && SAFE_GLOBAL_NAMES.has(key)) {
+              const value = globalValue(key);
+              if (value) bind(property.value, value);
+            }
           }
         }
         break;
       case 'ArrayPattern':
-        for (const element of pattern.elements) bind(element?.type === 'RestElement' ? element.argument : element, capability);
+        for (const element of pattern.elements) bind(element?.type === 'RestElement' ? element.argument : element, capability.kind === 'builtin' ? { kind: 'unknown', via: `an element of ${capability.via}` } : capability);
         break;
       case 'AssignmentPattern':
         bind(pattern.left, capability);
@@ -349,40 +722,152 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'RestElement':
         bind(pattern.argument, capability);
         break;
+      case 'MemberExpression': {
+        // Stored into a property: the heap may hold it from now on (capabilities are reported at the use).
+        taintHeap(capability);
+        const key = staticKey(pattern, constantOf);
+        if (key === undefined) {
+          if (!shadowAll) changed = true;
+          shadowAll = true;
+        } else if (!shadowedNames.has(key)) {
+          shadowedNames.add(key);
+          changed = true;
+        }
+        break;
+      }
       default:
-        break; // a member target: storing it, reported at the use
+        break;
     }
   }
 
+  /** A call whose callee the analysis cannot name may call what it is given with anything it holds. */
+  const callsUnknownCode = (call: any) => !calledFunction(call);
+
+  /** Built-in methods that call back with elements and keep nothing (their callbacks' returns are followed). */
+  const CALLBACK_CONSUMERS = new Set([...ELEMENT_CALLBACK_METHODS, 'sort', 'toSorted', 'then', 'catch', 'finally', 'replace', 'replaceAll']);
+  /** Methods that keep what they are given in their receiver. */
+  const STORING = new Set(['push', 'unshift', 'splice', 'fill', 'set', 'add', 'assign', 'append', 'with', 'copyWithin', 'defineProperty', 'defineProperties']);
+  /** A built-in method by name: the code defines no method of that name, so the call reaches the built-in. */
+  // A method name reaches a built-in unless the code stored a built-in or unknown value under that
+  // name (or under a key known only at run time): `o.includes = [].map` makes includes call its
+  // argument. The code's own functions under any name are followed through their parameters.
+  const builtinByName = (name: string | undefined) => name !== undefined && !shadowAll && !shadowedNames.has(name);
+  /** A call that gives a primitive: a global conversion, or a built-in method of that kind the code does not define itself. */
+  function isPrimitiveResult(call: any): boolean {
+    if (isGlobalBuiltinCall(call)) return PRIMITIVE_GLOBALS.has(call.callee.name);
+    if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') return false;
+    const name = staticKey(call.callee, constantOf);
+    return name !== undefined && PRIMITIVE_METHODS.has(name) && !ownMethodNames.has(name) && !definesDynamicMethods && builtinByName(name);
+  }
+  /** A call of a global built-in by its name (`String(x)`): globals cannot be reassigned in a pure body. */
+  const isGlobalBuiltinCall = (call: any) => call.callee.type === 'Identifier' && scope.isGlobalReference(call.callee) && BUILTIN_GLOBALS.has(call.callee.name);
+  function mayStoreArguments(call: any): boolean {
+    if (isGlobalBuiltinCall(call)) return STORING.has(call.callee.name);
+    const name = call.callee.type === 'MemberExpression' ? staticKey(call.callee, constantOf) : undefined;
+    if (name === undefined) return true;
+    if (capabilityOf(call.callee.object)?.kind !== 'builtin' && !builtinByName(name)) return true;
+    if (STORING.has(name)) return true;
+    return !(own(NON_INVOKING, name) || CALLBACK_CONSUMERS.has(name));
+  }
+
+  /**
+   * A function escapes unless every use of it is a call the analysis follows: called by its name,
+   * or handed to a built-in that calls it back with elements (`arr.map(fn)`), whose result then
+   * carries what it returns.
+   */
+  function escapes(fn: any): boolean {
+    const parent = parentOf(fn);
+    if (fn.type === 'FunctionDeclaration' || (parent?.type === 'VariableDeclarator' && fn[PARENT_KEY] === 'init')) {
+      const variable = fn.type === 'FunctionDeclaration' ? variableOf.get(fn.id) : parent.id.type === 'Identifier' ? variableOf.get(parent.id) : undefined;
+      if (!variable || functionOfVariable(variable) !== fn) return true;
+      return variable.references.some((ref: any) => !ref.init && !(parentOf(ref.identifier)?.type === 'CallExpression' && ref.identifier[PARENT_KEY] === 'callee') && !handedToConsumer(ref.identifier));
+    }
+    if (parent?.type === 'CallExpression' && fn[PARENT_KEY] === 'callee') return false; // an IIFE
+    return !handedToConsumer(fn);
+  }
+  function handedToConsumer(node: any): boolean {
+    const call = parentOf(node);
+    if (call?.type !== 'CallExpression' || node[PARENT_KEY] !== 'arguments' || call.callee.type !== 'MemberExpression') return false;
+    const name = staticKey(call.callee, constantOf);
+    return builtinByName(name) && CALLBACK_CONSUMERS.has(name!);
+  }
+
   const thrown = all.filter((node) => node.type === 'ThrowStatement');
+  const escaping = all.filter((node) => FUNCTION_TYPES.has(node.type) && escapes(node));
   // Propagate until nothing changes.
   for (let round = 0; changed && round < 50; round++) {
     changed = false;
     cache = new Map();
+    // Code the analysis does not follow may call an escaping function with what the heap holds,
+    // and give back what it returns.
+    for (const fn of escaping) {
+      const r = returnCapability.get(fn);
+      if (r && (!escapedReturn || rank(r) > rank(escapedReturn))) {
+        escapedReturn = { ...r, via: `what a function of this code returns when called from elsewhere (${r.via})` };
+        changed = true;
+      }
+      const given = strongest(heapTainted, passedToUnknown);
+      if (given) for (const p of fn.params) bind(p, given);
+    }
     for (const node of all) {
       if (node.type === 'VariableDeclarator' && node.init) {
         const c = capabilityOf(node.init);
         if (c) bind(node.id, c);
       } else if (node.type === 'AssignmentExpression') {
+        // `a += x` gives a number or a string; `a = x`, `a ||= x` give x.
+        const c = ['=', '||=', '&&=', '??='].includes(node.operator) ? capabilityOf(node.right) : undefined;
+        if (c) bind(node.left, c);
+      } else if (node.type === 'AssignmentPattern') {
         const c = capabilityOf(node.right);
         if (c) bind(node.left, c);
+      } else if (node.type === 'PropertyDefinition' && node.value) {
+        const c = capabilityOf(node.value);
+        if (c) taintHeap(c);
       } else if (node.type === 'ForOfStatement' || node.type === 'ForInStatement') {
+        const target = node.left.type === 'VariableDeclaration' ? node.left.declarations[0].id : node.left;
         const c = node.type === 'ForOfStatement' ? capabilityOf(node.right) : undefined;
-        if (c) bind(node.left.type === 'VariableDeclaration' ? node.left.declarations[0].id : node.left, { ...c, via: `an element of ${c.via}` });
+        if (c) bind(target, { ...c, kind: c.kind === 'builtin' ? 'unknown' : c.kind, via: `an element of ${c.via}` });
+        else if (node.type === 'ForOfStatement' && ambient()) bind(target, ambient()!);
       } else if (node.type === 'ReturnStatement' && node.argument) {
         const c = capabilityOf(node.argument);
         const fn = enclosingFunction(node);
-        if (c && fn) taint(returnCapability, fn, { ...c, via: `${c.via} (returned)`, reported: true });
+        if (c && fn) taint(returnCapability, fn, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
       } else if (node.type === 'ArrowFunctionExpression' && node.expression) {
         const c = capabilityOf(node.body);
-        if (c) taint(returnCapability, node, { ...c, via: `${c.via} (returned)`, reported: true });
+        if (c) taint(returnCapability, node, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
       } else if (node.type === 'CallExpression' || node.type === 'NewExpression') {
-        const fn = node.callee.type === 'Identifier' ? functionOfVariable(variableOf.get(node.callee)) : FUNCTION_TYPES.has(node.callee.type) ? node.callee : undefined;
+        const fn = calledFunction(node);
         if (fn) {
           node.arguments.forEach((arg: any, i: number) => {
             const c = capabilityOf(arg.type === 'SpreadElement' ? arg.argument : arg);
-            if (c && fn.params[i]) bind(fn.params[i], { ...c, via: `${c.via} (as a parameter)`, reported: true });
+            if (c && fn.params[i]) bind(fn.params[i], c.kind === 'unknown' || c.kind === 'builtin' ? c : { ...c, via: `${c.via} (as a parameter)`, reported: true });
           });
+          // A spread argument may land in any parameter.
+          const spread = node.arguments.find((a: any) => a.type === 'SpreadElement' && capabilityOf(a.argument));
+          if (spread) for (const p of fn.params) bind(p, { ...capabilityOf(spread.argument)!, reported: true });
+        } else if (callsUnknownCode(node)) {
+          // Callbacks handed to code the analysis does not follow get what that code holds: the
+          // elements of an unknown receiver or of the heap, or an unknown value handed over with them.
+          const receiver = node.callee.type === 'MemberExpression' ? capabilityOf(node.callee.object) : undefined;
+          let given = receiver && (receiver.kind === 'unknown' || receiver.kind === 'builtin') ? receiver : node.callee.type === 'MemberExpression' ? ambient() : undefined;
+          for (const arg of node.arguments) {
+            const c = capabilityOf(arg.type === 'SpreadElement' ? arg.argument : arg);
+            if (c) {
+              given = strongest(given, c.kind === 'builtin' ? { kind: 'unknown', via: c.via } : { ...c, reported: true });
+              // A value handed to code that may keep it (push, set, assign, a function of unknown origin) is in the heap now.
+              if (mayStoreArguments(node)) taintHeap(c);
+              if (!isGlobalBuiltinCall(node) && (c.kind === 'unknown' || c.kind === 'builtin') && (!passedToUnknown || rank(c) > rank(passedToUnknown))) {
+                passedToUnknown = { kind: 'unknown', via: c.via, reported: c.reported };
+                changed = true;
+              }
+            }
+          }
+          if (given) {
+            for (const arg of node.arguments) {
+              const callback = FUNCTION_TYPES.has(arg.type) ? arg : arg.type === 'Identifier' ? functionOfVariable(variableOf.get(arg)) : undefined;
+              if (callback) for (const p of callback.params) bind(p, { kind: given.kind === 'builtin' ? 'unknown' : given.kind, via: given.via, reported: given.reported });
+            }
+          }
         }
       } else if (node.type === 'ObjectPattern') {
         // `{ constructor: F }` reads constructor off whatever is destructured, tracked or not.
@@ -390,38 +875,109 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           if (property.type !== 'Property') continue;
           const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
           if (key === 'constructor') bind(property.value, { kind: 'function-constructor', via: '{ constructor } destructured' });
+          else if (key === undefined || DANGEROUS_KEYS.has(key)) bind(property.value, { kind: 'unknown', via: `a property destructured with ${key === undefined ? 'a key known only at run time' : `the key ${key}`}` });
+          else if (INVOKING_METHOD_NAMES.has(key)) bind(property.value, { kind: 'builtin', via: `.${key} destructured` });
+          else if (ambient()) bind(property.value, ambient()!);
         }
+      } else if (node.type === 'ArrayPattern' && ambient()) {
+        for (const element of node.elements) bind(element?.type === 'RestElement' ? element.argument : element, ambient()!);
+      } else if (node.type === 'TaggedTemplateExpression') {
+        // The substitutions reach the tag function's parameters after the first.
+        const fn = node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
+        node.quasi.expressions.forEach((expression: any, i: number) => {
+          const c = capabilityOf(expression);
+          if (c && fn?.params[i + 1]) bind(fn.params[i + 1], rank(c) > 2 ? { ...c, via: `${c.via} (as a parameter)`, reported: true } : c);
+        });
       } else if (node.type === 'CatchClause' && node.param) {
         // A thrown capability arrives in the catch parameter.
         for (const statement of thrown) {
           const c = capabilityOf(statement.argument);
-          if (c) bind(node.param, { ...c, reported: true });
+          if (c) bind(node.param, { ...c, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
         }
       }
     }
   }
 
-  // Check every use of every expression that holds a capability.
+  // ---- Check every use of every expression that holds a value ------------------------------------
   cache = new Map();
   const uses: CapabilityUse[] = [];
   const report = (node: any, capability: Capability, what: string) => {
-    if (!capability.reported) uses.push({ node, capability: describe(capability), use: what });
+    if (capability.reported) return;
+    if (capability.kind === 'builtin') uses.push({ node, verdict: 'builtinWrite', capability: capability.via, use: what });
+    else uses.push({ node, verdict: capability.kind === 'unknown' ? 'unprovable' : 'reaches', capability: describe(capability), use: what });
   };
+  const isWriteTarget = (member: any) => {
+    const p = parentOf(member);
+    const field = member[PARENT_KEY];
+    if (p.type === 'AssignmentExpression' && field === 'left') return true;
+    if (p.type === 'UpdateExpression') return true;
+    if (p.type === 'UnaryExpression' && p.operator === 'delete') return true;
+    if ((p.type === 'ForInStatement' || p.type === 'ForOfStatement') && field === 'left') return true;
+    if (p.type === 'ArrayPattern' || p.type === 'RestElement' || (p.type === 'AssignmentPattern' && field === 'left')) return true;
+    if (p.type === 'Property' && field === 'value' && parentOf(p)?.type === 'ObjectPattern') return true;
+    return false;
+  };
+  const calleeName = (call: any): string | undefined => {
+    const callee = call.callee;
+    if (callee.type === 'Identifier') return callee.name;
+    if (callee.type === 'MemberExpression') return staticKey(callee, constantOf);
+    return undefined;
+  };
+  /** May the function called here call the argument at `position`? */
+  const mayInvokeArgument = (call: any, position: number) => {
+    if (calledFunction(call)) return false; // the code's own function: its parameter is followed
+    // A name reaches a built-in only as a global built-in or as a method the code does not define.
+    if (isGlobalBuiltinCall(call)) return !own(NON_INVOKING, call.callee.name) || (NON_INVOKING[call.callee.name] !== '*' && NON_INVOKING[call.callee.name] !== position);
+    const name = call.callee.type === 'MemberExpression' ? calleeName(call) : undefined;
+    // On an unknown receiver a method of that name may be anything stored there.
+    const receiver = call.callee.type === 'MemberExpression' ? capabilityOf(call.callee.object) : undefined;
+    if (receiver?.kind === 'unknown' || name === undefined || !own(NON_INVOKING, name)) return true;
+    // A member of a built-in is that built-in's own method (built-ins cannot be written); on other
+    // receivers the name must not be one the code stored a built-in or unknown value under.
+    if (receiver?.kind !== 'builtin' && !builtinByName(name)) return true;
+    const allowedAt = NON_INVOKING[name];
+    return allowedAt !== '*' && allowedAt !== position;
+  };
+
   for (const node of all) {
+    if (node.type === 'Super') {
+      checkSuper(node);
+      continue;
+    }
     if (!isExpression(node) || (node.type === 'Identifier' && !references.has(node))) continue;
     const capability = capabilityOf(node);
     if (!capability) continue;
     const parent = parentOf(node);
     const field: string = node[PARENT_KEY];
     if (!parent) continue;
+    const kind = capability.kind;
+    const loose = kind === 'builtin' || kind === 'unknown';
     switch (parent.type) {
       case 'MemberExpression': {
-        if (field !== 'object') break;
-        const key = staticKey(parent, constantOf);
-        if (key === undefined) report(parent, capability, 'is read with a dynamic key: only named, allowed keys may be read');
-        else if (!allowed(capability, key)) {
-          report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
+        if (field !== 'object') {
+          // Used as a computed key: converted to a string (its toString runs).
+          if (!loose) report(node, capability, 'is used as a computed key (its toString runs)');
+          break;
         }
+        const key = staticKey(parent, constantOf);
+        const write = isWriteTarget(parent);
+        const callee = parentOf(parent)?.type === 'CallExpression' && parent[PARENT_KEY] === 'callee';
+        if (kind === 'builtin') {
+          if (write) report(parent, capability, `is changed at ${key === undefined ? 'a key known only at run time' : `.${key}`}`);
+          else if (key === '__proto__' || key === 'caller' || key === 'callee' || key === 'arguments') report(parent, { ...capability, kind: 'unknown', via: capability.via }, `is read at .${key}`);
+          break; // constructor and reflection members are followed as what they give
+        }
+        if (kind === 'unknown') {
+          if (write) report(parent, capability, `has a property written (it may be a built-in or a prototype)`);
+          else if (key !== undefined && DANGEROUS_KEYS.has(key) && key !== 'constructor') report(parent, capability, `is read at .${key}`);
+          else if (key === 'constructor' && !capability.reported) report(parent, capability, 'is read at .constructor (the Function constructor when it is a function)');
+          else if (callee && (key === undefined || !SAFE_METHODS.has(key) || !builtinByName(key))) report(parent, capability, `has its method ${key === undefined ? '[…]' : `.${key}`} called (on a built-in such a method may compile code or read any property)`);
+          break;
+        }
+        if (key === undefined) report(parent, capability, 'is read with a dynamic key: only named, allowed keys may be read');
+        else if (!allowed(capability, key)) report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
+        else if (write && kind === 'global-object' && !absentFromGlobal(key)) report(parent, capability, `is changed at .${key}, a name n8n's sandbox defines`);
+        else if (write && kind !== 'global-object') report(parent, capability, `is changed at .${key}`);
         break;
       }
       case 'VariableDeclarator':
@@ -429,76 +985,128 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         break;
       case 'AssignmentExpression':
         if (field === 'right') {
-          if (parent.left.type === 'MemberExpression') report(parent, capability, 'is stored in a property');
+          if (parent.left.type === 'MemberExpression') {
+            if (!loose) report(parent, capability, 'is stored in a property');
+          } else if (parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
           else checkPattern(parent.left, capability);
-        }
-        break; // the left side is written, not used
+        } else if (field === 'left' && parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
+        break;
       case 'ArrayExpression':
-        report(node, capability, 'is stored in an array');
+        if (!loose) report(node, capability, 'is stored in an array');
         break;
       case 'Property':
         // In an object literal it is stored; in a pattern it is a target, handled with the pattern.
-        if (field === 'value' && parentOf(parent)?.type === 'ObjectExpression') report(node, capability, 'is stored in an object');
+        if (parentOf(parent)?.type === 'ObjectExpression') {
+          if (field === 'value' && !loose) report(node, capability, 'is stored in an object');
+          if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+        }
+        break;
+      case 'PropertyDefinition':
+        if (field === 'value' && !loose) report(node, capability, 'is stored in a class field');
+        if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+        break;
+      case 'MethodDefinition':
+        if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
         break;
       case 'SpreadElement':
-        report(parent, capability, 'is spread');
+        if (!loose) report(parent, capability, 'is spread');
+        else if (parentOf(parent)?.type === 'CallExpression' || parentOf(parent)?.type === 'NewExpression') {
+          const call = parentOf(parent);
+          if (kind === 'unknown' && mayInvokeArgument(call, call.arguments.indexOf(parent))) report(parent, capability, `is spread into a call of ${calleeName(call) ?? 'a function'}, which may call what it is given`);
+        }
         break;
       case 'CallExpression':
       case 'NewExpression':
         if (field === 'callee') {
-          if (capability.kind === 'reflection' && capability.via === 'Object.getOwnPropertyDescriptor' && parent.type === 'CallExpression') {
-            // The one harmless use: a descriptor of an untracked value at a static, harmless key.
+          if (kind === 'builtin') break; // calling a built-in
+          if (kind === 'reflection' && parent.type === 'CallExpression' && !capability.reported) {
+            // The harmless uses: a descriptor or prototype of an untracked value at a static, harmless key.
+            const via = capability.via;
             const key = parent.arguments[1] ? staticString(parent.arguments[1], constantOf, 0) : undefined;
-            if (key !== undefined && !DANGEROUS_KEYS.has(key) && parent.arguments.length === 2 && !parent.arguments.some((a: any) => a.type === 'SpreadElement')) break;
-            report(parent, capability, `is called with ${key === undefined ? 'a key not known statically' : `the key ${key}`}`);
+            const plain = !parent.arguments.some((a: any) => a.type === 'SpreadElement');
+            if (via === 'Object.getOwnPropertyDescriptor' && plain && parent.arguments.length === 2 && key !== undefined && !DANGEROUS_KEYS.has(key)) break;
+            if (via === 'Object.getPrototypeOf' && plain && parent.arguments.length === 1) break; // gives `unknown`, followed
+            // Defining a property of the code's own object or of data (a built-in or an unknown value
+            // as the target is reported as an argument).
+            if ((via === 'Object.defineProperty' || via === 'Object.defineProperties' || via === 'Object.setPrototypeOf') && plain && parent.arguments.length >= 2) break;
+            report(parent, capability, via === 'Object.getOwnPropertyDescriptor' ? `is called with ${key === undefined ? 'a key not known statically' : `the key ${key}`}` : 'is called');
+          } else if (kind === 'unknown' && node.type === 'MemberExpression' && capabilityOf(node.object)?.kind === 'unknown') {
+            break; // a method of an unknown value: checked where the method is read
+          } else if (kind === 'unknown' && node.type === 'MemberExpression' && !capabilityOf(node.object) && builtinByName(staticKey(node, constantOf))) {
+            // A method of the code's own object or of data, under a name nothing stored a built-in or
+            // unknown value under: the built-in method, or a function of the code (followed).
+            break;
           } else report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
-        } else report(node, capability, 'is passed to a call');
+        } else {
+          const position = parent.arguments.indexOf(node);
+          if (!loose) report(node, capability, 'is passed to a call');
+          else if (kind === 'unknown' && mayInvokeArgument(parent, position)) report(node, capability, `is passed to ${calleeName(parent) ?? 'a function'}, which may call it`);
+          else if (kind === 'builtin' && position === 0 && ['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf'].includes(calleeName(parent) ?? '')) {
+            report(node, capability, `is changed by ${calleeName(parent)}()`);
+          }
+        }
+        break;
+      case 'TaggedTemplateExpression':
+        if (field === 'tag' && kind !== 'builtin') report(parent, capability, 'is called as a template tag');
         break;
       case 'ReturnStatement':
-        report(node, capability, 'is returned');
+        if (!loose) report(node, capability, 'is returned');
         break;
       case 'ArrowFunctionExpression':
-        if (field === 'body') report(node, capability, 'is returned');
+        if (field === 'body' && !loose) report(node, capability, 'is returned');
         break;
       case 'ThrowStatement':
-        report(node, capability, 'is thrown');
+        if (!loose) report(node, capability, 'is thrown');
         break;
       case 'YieldExpression':
-        report(node, capability, 'is yielded');
+        if (!loose) report(node, capability, 'is yielded');
         break;
       case 'BinaryExpression':
-        // Strict comparison and `in` run no user code; `==`, arithmetic and instanceof
-        // (Symbol.hasInstance) hand the value to functions anyone can define.
-        if (!['===', '!==', 'in'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+        // Strict comparison runs no code; every other operator converts or asks the value (`in`,
+        // `instanceof` reach Symbol.hasInstance or a has trap), which a capability must not meet.
+        if (!loose && !['===', '!=='].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
         break;
       case 'UnaryExpression':
-        if (!['typeof', 'void', '!'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+        if (!loose && !['typeof', 'void', '!'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+        break;
+      case 'UpdateExpression':
+        if (!loose) report(node, capability, `is used as an operand of ${parent.operator}`);
         break;
       case 'TemplateLiteral':
         // A tag function receives the value; even plain templates call its toString.
-        report(node, capability, parentOf(parent)?.type === 'TaggedTemplateExpression' ? 'is passed to a tagged template' : 'is turned into a string (its toString runs)');
+        if (parentOf(parent)?.type === 'TaggedTemplateExpression') {
+          const tagged = parentOf(parent);
+          const tagFn = tagged.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(tagged.tag)) : undefined;
+          if (!loose || (kind === 'unknown' && !tagFn)) report(node, capability, 'is passed to a tagged template');
+        } else if (!loose) report(node, capability, 'is turned into a string (its toString runs)');
         break;
       case 'AwaitExpression':
-        report(node, capability, 'is awaited (a then() on it runs)');
+        if (!loose) report(node, capability, 'is awaited (a then() on it runs)');
         break;
       case 'ForInStatement':
         if (field === 'right') break; // the keys only
-        report(node, capability, 'escapes (ForInStatement)');
+        if (!loose) report(node, capability, 'escapes (ForInStatement)');
         break;
       case 'ForOfStatement':
-        if (field === 'right') report(node, capability, 'is iterated (its iterator runs)');
+        if (field === 'right' && !loose) report(node, capability, 'is iterated (its iterator runs)');
+        break;
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        if (field === 'superClass' && kind !== 'builtin') report(node, capability, 'is extended by a class (super() calls it)');
         break;
       case 'ExpressionStatement':
       case 'IfStatement':
       case 'WhileStatement':
       case 'DoWhileStatement':
+      case 'ForStatement':
       case 'SwitchStatement':
       case 'SwitchCase':
-        break; // iterating, comparing, testing, discarding: nothing escapes
+        break; // testing, discarding: nothing escapes
       case 'ConditionalExpression': // a test, or it flows on and is checked where the whole is used
       case 'LogicalExpression':
       case 'SequenceExpression':
       case 'ChainExpression':
+      case 'AssignmentPattern':
         break; // flows on
       default:
         report(node, capability, `escapes (${parent.type})`);
@@ -506,14 +1114,25 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
   return uses;
 
+  /** `super.x` in sloppy code forwards that method's `this`, which may be the global object. */
+  function checkSuper(node: any) {
+    if (!thisIsGlobal(node)) return;
+    uses.push({ node: parentOf(node) ?? node, verdict: 'unprovable', capability: 'super', use: "forwards the method's this, which may be the global object when the method is called without a receiver (use a class, whose code is strict)" });
+  }
+
   function checkPattern(pattern: any, capability: Capability) {
     if (pattern.type !== 'ObjectPattern') return; // an Identifier: the variable is tracked; arrays: elements
     for (const property of pattern.properties) {
       if (property.type === 'RestElement') {
-        report(property, capability, 'is rest-destructured (copies every key)');
+        if (capability.kind !== 'builtin' && capability.kind !== 'unknown') report(property, capability, 'is rest-destructured (copies every key)');
         continue;
       }
       const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
+      if (capability.kind === 'unknown') {
+        if (key !== undefined && DANGEROUS_KEYS.has(key) && key !== 'constructor') report(property, capability, `is destructured at .${key}`);
+        continue;
+      }
+      if (capability.kind === 'builtin') continue; // members are followed as what they give
       if (key === undefined) report(property, capability, 'is destructured with a dynamic key');
       else if (!allowed(capability, key)) {
         report(property, capability, `is destructured at .${key}${meaningOf(capability, key)}: not an allowed key`);
@@ -522,13 +1141,46 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
 }
 
+/** The order in which values win when one expression may be either. */
+function rank(capability: Capability): number {
+  return capability.kind === 'builtin' ? 1 : capability.kind === 'unknown' ? 2 : 3;
+}
+
+function strongest(a: Capability | undefined, b: Capability | undefined): Capability | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return rank(b) > rank(a) ? b : a;
+}
+
+/** A short source-like rendering of a member read, for messages: `item.json[field]`. */
+function shortText(node: any): string {
+  const text = (n: any, depth: number): string => {
+    if (depth > 4) return '…';
+    switch (n.type) {
+      case 'Identifier':
+        return n.name;
+      case 'ThisExpression':
+        return 'this';
+      case 'Literal':
+        return JSON.stringify(n.value);
+      case 'MemberExpression':
+        return n.computed ? `${text(n.object, depth + 1)}[${text(n.property, depth + 1)}]` : `${text(n.object, depth + 1)}.${text(n.property, depth + 1)}`;
+      case 'CallExpression':
+        return `${text(n.callee, depth + 1)}(…)`;
+      default:
+        return '…';
+    }
+  };
+  return text(node, 0);
+}
+
 /** What reading a denied key gives, for the message: ` (I/O helpers)`, ` (the Function constructor)`. */
 function meaningOf(capability: Capability, key: string): string {
   if (capability.kind === 'global-object' && own(GLOBAL_OBJECT_KEY_MEANS, key)) return ` (${GLOBAL_OBJECT_KEY_MEANS[key]})`;
   return key === 'constructor' ? ' (the Function constructor)' : '';
 }
 
-function hasUseStrict(body: any[]): boolean {
+export function hasUseStrict(body: any[]): boolean {
   for (const statement of body) {
     if (statement.type !== 'ExpressionStatement' || typeof statement.directive !== 'string') return false;
     if (statement.directive === 'use strict') return true;
@@ -538,7 +1190,7 @@ function hasUseStrict(body: any[]): boolean {
 
 const EXPRESSION_TYPES = new Set([
   'ThisExpression', 'Identifier', 'MemberExpression', 'ChainExpression', 'AwaitExpression', 'ConditionalExpression', 'LogicalExpression',
-  'SequenceExpression', 'AssignmentExpression', 'ArrayExpression', 'ObjectExpression', 'CallExpression', 'NewExpression',
+  'SequenceExpression', 'AssignmentExpression', 'ArrayExpression', 'ObjectExpression', 'CallExpression', 'NewExpression', 'TaggedTemplateExpression',
 ]);
 
 function isExpression(node: any): boolean {

@@ -5,15 +5,54 @@ import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
 export { PRIMITIVE_MARKER };
 
-/** Code-node sources of a workflow: JavaScript (`jsCode`) and Python (`pythonCode`). */
-export function codeSources(workflow: Workflow): Array<{ node: WorkflowNode; index: number; language: 'javascript' | 'python'; source: string; param: string }> {
-  const out: Array<{ node: WorkflowNode; index: number; language: 'javascript' | 'python'; source: string; param: string }> = [];
+/** One body of code n8n runs for a node, or why n8n-lock cannot tell which code that is. */
+export interface CodeSource {
+  node: WorkflowNode;
+  index: number;
+  language: 'javascript' | 'python' | 'unknown';
+  source: string;
+  /** The parameter that holds the code n8n runs (`jsCode`, `pythonCode`, `functionCode`). */
+  param: string;
+  /** For `unknown`: what could not be classified (the language or typeVersion value). */
+  unknownReason?: string;
+}
+
+const LEGACY_FUNCTION_TYPES = new Set(['n8n-nodes-base.function', 'n8n-nodes-base.functionItem']);
+
+/**
+ * The code n8n runs for each Code, Function and Function Item node, chosen as n8n 2.41 chooses it
+ * (`Code.node.js`): typeVersion 1 always runs `jsCode` (its `language` is a hidden parameter the
+ * node never reads); typeVersion 2 reads `language`: `javaScript` runs `jsCode`, `python` and
+ * `pythonNative` run `pythonCode`. The legacy Function and Function Item nodes run `functionCode`
+ * as JavaScript (vm2). Anything else (another typeVersion, another language) is returned as
+ * `unknown`, with the value, so the purity rule reports it instead of checking the wrong parameter.
+ */
+export function codeSources(workflow: Workflow): CodeSource[] {
+  const out: CodeSource[] = [];
   workflow.nodes.forEach((node, index) => {
+    const p = (node.parameters ?? {}) as Record<string, unknown>;
+    if (LEGACY_FUNCTION_TYPES.has(node.type)) {
+      if (typeof p.functionCode === 'string') out.push({ node, index, language: 'javascript', source: p.functionCode, param: 'functionCode' });
+      return;
+    }
     if (node.type !== 'n8n-nodes-base.code') return;
-    const p = node.parameters as Record<string, unknown>;
-    const language = String(p.language ?? 'javaScript');
-    if (language.startsWith('python') && typeof p.pythonCode === 'string') out.push({ node, index, language: 'python', source: p.pythonCode, param: 'pythonCode' });
-    else if (!language.startsWith('python') && typeof p.jsCode === 'string') out.push({ node, index, language: 'javascript', source: p.jsCode, param: 'jsCode' });
+    const version = node.typeVersion;
+    if (version === 1) {
+      if (typeof p.jsCode === 'string') out.push({ node, index, language: 'javascript', source: p.jsCode, param: 'jsCode' });
+      return;
+    }
+    if (version !== 2) {
+      out.push({ node, index, language: 'unknown', source: '', param: 'jsCode', unknownReason: `typeVersion ${JSON.stringify(version)}` });
+      return;
+    }
+    const language = p.language ?? 'javaScript';
+    if (language === 'javaScript') {
+      if (typeof p.jsCode === 'string') out.push({ node, index, language: 'javascript', source: p.jsCode, param: 'jsCode' });
+    } else if (language === 'python' || language === 'pythonNative') {
+      if (typeof p.pythonCode === 'string') out.push({ node, index, language: 'python', source: p.pythonCode, param: 'pythonCode' });
+    } else {
+      out.push({ node, index, language: 'unknown', source: '', param: 'language', unknownReason: `language ${JSON.stringify(language)}` });
+    }
   });
   return out;
 }

@@ -22,7 +22,7 @@ export const codeNondeterminism = defineRule({
     for (const code of codeSources(workflow)) {
       if (code.language !== 'javascript' || (hasMarker(code.source) && isShippedPrimitiveBody(code.source))) continue;
       const problems = analyzeJavaScript(code.source).filter((p) => p.kind === 'nondeterministic');
-      findings.push(...reportOncePerMessage(problems, code.node.name, `/nodes/${code.index}/parameters/jsCode`, MESSAGES));
+      findings.push(...reportOncePerMessage(problems, code.node.name, `/nodes/${code.index}/parameters/${code.param}`, MESSAGES));
     }
     return findings;
   },

@@ -1,0 +1,78 @@
+// Precision of code-purity on the vendored corpus (test/fixtures/corpus): every JavaScript body n8n
+// would run (Code nodes by typeVersion and language, Function and Function Item nodes), each put in
+// one of three groups: proven pure, reaches a capability, cannot be proven pure; the third group by
+// cause. `node scripts/purity-precision.mjs [--list <cause>]` (after `npm run build`).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeJavaScript } from '../dist/validate/js-analysis.js';
+import { codeSources } from '../dist/validate/node-kinds.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = join(root, 'test', 'fixtures', 'corpus');
+const listCause = process.argv.includes('--list') ? process.argv[process.argv.indexOf('--list') + 1] : undefined;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (name.endsWith('.json')) yield path;
+  }
+}
+
+/** The cause of an `unprovable` finding, from its message data. */
+function causeOf(problem) {
+  const what = problem.data.what ?? '';
+  const use = problem.data.use ?? '';
+  if (what.startsWith('the undeclared name')) return `undeclared name (${what.replace('the undeclared name ', '')})`;
+  if (what.startsWith('a property read with a key known only at run time')) return `dynamic key, then ${use.replace(/ \(.*$/, '').replace(/[.:].*$/, '')}`;
+  if (what.startsWith('arguments')) return 'arguments';
+  if (what.startsWith('super')) return 'super in a sloppy method';
+  if (what.startsWith('the block-level function')) return 'Annex B block function';
+  if (what.startsWith('a property of an object that holds')) return `heap holds an unknown value, then ${use.replace(/ \(.*$/, '').replace(/[.:].*$/, '')}`;
+  if (what.startsWith('what a function of this code returns')) return 'escaping function returns an unknown value';
+  return `${what.replace(/,? which may be any value.*$/, '').replace(/\(.*\)/, '(…)').slice(0, 60)} ${use.replace(/ \(.*$/, '').slice(0, 50)}`;
+}
+
+const bodies = new Map(); // source -> first file
+for (const file of files(corpus)) {
+  let workflow;
+  try {
+    workflow = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    continue;
+  }
+  if (!workflow || !Array.isArray(workflow.nodes)) continue;
+  for (const code of codeSources(workflow)) if (code.language === 'javascript' && !bodies.has(code.source)) bodies.set(code.source, `${relative(corpus, file)} "${code.node.name}"`);
+}
+
+let pure = 0;
+let reaches = 0;
+let unprovable = 0;
+let syntax = 0;
+const causes = new Map();
+for (const [source, where] of bodies) {
+  const problems = analyzeJavaScript(source).filter((p) => p.kind !== 'nondeterministic');
+  if (problems.length === 0) pure++;
+  else if (problems.some((p) => p.kind === 'syntax')) syntax++;
+  else if (problems.some((p) => p.messageId !== 'unprovable')) reaches++;
+  else {
+    unprovable++;
+    const seen = new Set(problems.map(causeOf));
+    for (const cause of seen) {
+      causes.set(cause, (causes.get(cause) ?? 0) + 1);
+      if (listCause && cause.startsWith(listCause)) {
+        const first = problems.find((p) => causeOf(p) === cause);
+        console.log(`${where}: ${source.slice(Math.max(0, first.index - 60), first.end + 40).replace(/\s+/g, ' ')}\n    ${first.data.what} ${first.data.use}`);
+      }
+    }
+  }
+}
+console.log(`purity: bodies=${bodies.size} proven_pure=${pure} reaches_capability=${reaches} cannot_prove=${unprovable} syntax_error=${syntax}`);
+for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1])) console.log(`  cannot_prove cause="${cause}" bodies=${count}`);
+if (process.argv.includes('--reaches')) {
+  for (const [source, where] of bodies) {
+    const problems = analyzeJavaScript(source).filter((p) => p.kind !== 'nondeterministic' && p.messageId !== 'unprovable');
+    if (problems.length) console.log(`${where}: ${problems[0].messageId} ${JSON.stringify(problems[0].data).slice(0, 200)}`);
+  }
+}

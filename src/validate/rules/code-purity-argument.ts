@@ -1,0 +1,150 @@
+// The argument for code-purity's soundness, the body of docs/rules/code-purity.md (generated from
+// the rule's meta, so it lives here, beside the code it argues about).
+
+export const CODE_PURITY_ARGUMENT = `### Threat model
+
+The author of a Code node is an adversary who writes JavaScript on purpose to get a capability past
+review: to load a module, do I/O (\`helpers.httpRequest\`), read \`$env\` or \`$secrets\`, evaluate an
+n8n expression, reach the runner's \`process\`, or compile new code (a Function constructor, \`eval\`),
+which can then do all of these. The rule passes a body only when it can prove that no run of it, on
+any input, obtains one of them. What it cannot prove it reports as **cannot be proven pure**
+(\`unprovable\`), never as a pass; what it sees escaping it reports as **reaches a capability**.
+Denial of service (an endless loop, a huge allocation) and non-determinism (\`code-nondeterminism\`)
+are out of scope.
+
+### What n8n runs
+
+The code is chosen as n8n 2.41's \`Code.node.js\` chooses it: typeVersion 1 always runs \`jsCode\` (its
+\`language\` is a hidden parameter the node never reads, so \`language: "python"\` on a v1 node still
+runs JavaScript); typeVersion 2 runs \`jsCode\` for \`javaScript\` and \`pythonCode\` for \`python\` /
+\`pythonNative\`; the legacy Function and Function Item nodes run \`functionCode\` (vm2). Any other
+typeVersion or language is reported with its value. The JavaScript task runner evaluates
+\`module.exports = async function VmCodeWrapper() { <code> }()\` in a vm context whose global object
+holds the ECMAScript built-ins of that context, \`require\`, \`module\`, \`console\`, the host realm's
+\`Buffer\`, timers and text codecs, every key of n8n's data proxy (\`$json\`, \`$input\`, \`$env\`,
+\`$evaluateExpression\`, \`$secrets\`, ...) and \`helpers.*\` (HTTP and binary I/O). Its data (\`items\`,
+\`$json\`) are objects of the host realm. The wrapper is sloppy code called without a receiver, so
+\`this\` is the global object. The whole list is \`src/validate/sandbox-globals.ts\`, checked against a
+vm built like n8n's by the test suite.
+
+### The values the analysis tracks
+
+Every expression gets an abstract value; anything the analysis does not name is the code's own data
+or functions, or n8n's data:
+
+- **global object**: \`this\` in sloppy code (top level, sloppy functions and arrows in them),
+  \`globalThis\`, \`global\`, \`window\`, \`self\`;
+- **Function constructor**: \`Function\`, \`eval\`, any \`.constructor\` read, reflection at
+  \`constructor\`;
+- **reflection**: \`Reflect\`, and \`Object.getOwnPropertyDescriptor(s)\`, \`getPrototypeOf\`,
+  \`setPrototypeOf\`, \`defineProperty\`, \`defineProperties\`, however \`Object\` is reached (an alias,
+  destructuring, \`globalThis.Object\`);
+- **built-in**: the built-ins a pure body may name (\`Object\`, \`Array\`, \`Math\`, \`Buffer\`, ...) and
+  every member read from them (\`Array.prototype\`, \`Object.keys\`), and a method that calls what it
+  is given (\`map\`, \`call\`, \`then\`, ...) taken as a value rather than called;
+- **unknown**: anything except the global object: a property read with a key known only at run
+  time, \`arguments\`, a prototype (\`__proto__\`, \`getPrototypeOf\`), a descriptor, what a built-in
+  returns when it was given an unknown value, and everything read from an object after an unknown
+  value or a built-in was stored into one the analysis does not follow.
+
+Values are followed through variables, destructuring (computed keys included), array and object
+literals, parameters of the code's own functions, return values, thrown values, callbacks of
+built-ins (their parameters get the receiver's elements, their returns the built-in's result) and
+tagged templates, flow-insensitively, to a fixed point: the order of statements cannot hide a flow.
+A function of the code that escapes (a method, a getter, a callback handed to unknown code) gets, in
+its parameters, whatever the heap or unknown calls may hand it, and what it returns reaches every
+read and call the analysis does not follow.
+
+### The rules of use
+
+- **Global object**: only a read of a named key that is a vetted built-in or data accessor, or that
+  the global object does not have at all (it reads \`undefined\`; the key set is n8n's, complete), and
+  a write of such an absent key; \`===\`, \`!==\`, \`typeof\`, \`!\`, \`void\` and testing it. Everything else
+  reaches it: a dynamic key, passing, storing, returning, throwing, spreading, iterating, awaiting,
+  converting (\`+\`, \`+=\`, templates, \`in\`, \`instanceof\`, a computed key).
+- **Function constructor**: only \`name\`, \`length\`, \`prototype\`, \`toString\` and the harmless
+  operators. **Reflection**: only \`Object.getOwnPropertyDescriptor(x, 'key')\` at a static key that
+  is not \`constructor\`, \`__proto__\`, \`prototype\`, \`caller\`, \`callee\` or \`arguments\`,
+  \`Object.getPrototypeOf(x)\` (its result is unknown) and \`defineProperty\` / \`setPrototypeOf\` on the
+  code's own objects; \`Reflect\` not at all.
+- **Built-in**: read and call freely (built-ins compute, they do no I/O); never written (\`=\`, \`delete\`,
+  \`++\`, a destructuring or \`for\` head target, \`Object.assign\` / \`defineProperty\` of it): it is
+  shared by everything in the sandbox.
+- **Unknown**: it may be anything but the global object, so it may be a Function constructor or a
+  built-in. It may be kept, compared, converted, returned, spread, iterated, awaited and read
+  through (a read of it is unknown again). It may not be called, constructed, extended, used as a
+  template tag, written to, read at \`constructor\` or another dangerous key, have a method called
+  that is not in a vetted list (no \`call\`, \`apply\`, \`bind\`, no reflection), or be handed to a
+  function that may call it: only the code's own functions (whose parameters are then followed) and
+  built-ins known not to call their arguments at that position (\`String\`, \`push\`, \`includes\`, ...).
+- **Names**: a global name is usable only when it is a vetted built-in or data accessor; the
+  capability names (\`require\`, \`process\`, \`$env\`, \`$secrets\`, \`$evaluateExpression\`, \`helpers\`,
+  \`fetch\`, \`eval\`, \`Function\`, ...) reach a capability; any other undeclared name cannot be proven
+  pure; assigning an undeclared name (\`leak = this\`, bare \`__proto__ = x\`) writes the global object.
+
+### Why every way to a capability in V8 is covered
+
+- **Names.** A capability is a property of the global object or reached from one. Reading a global by
+  name is deny by default (an allow-list), and the global object itself is tracked wherever it flows.
+  \`with\` (which turns every name into a property read of an object) is reported. Globals cannot be
+  created or replaced, so a vetted name always means the vetted value.
+- **The global object.** It is obtained only by a global name, by \`this\` in sloppy code, or by
+  compiled code (\`Function('return this')\`). Sloppy \`this\` is tracked as the global object in every
+  sloppy function, however the function is called (plainly, as a getter, a toString, a callback), so
+  no call pattern can smuggle it in. Strict \`this\` (classes, \`'use strict'\`) is the receiver the code
+  passed; the only ways to pass the global object as a receiver without holding it are a getter on
+  its prototype chain (a built-in write, reported) and \`super\` in a sloppy method called without a
+  receiver, which forwards that \`this\`: \`super\` in sloppy code cannot be proven pure.
+- **Reflection.** Descriptors, prototypes and \`Reflect\` are reached from \`Object\` or \`Reflect\`,
+  which are tracked however they are named, stored or destructured; their results are
+  unknown or a Function constructor.
+- **Prototypes and \`constructor\`.** Every \`.constructor\` read is a Function constructor; every other
+  way to read it (a dynamic key, destructuring with a computed key, a descriptor, \`Object.values\` of
+  descriptors, \`Reflect.ownKeys\` then a dynamic read) gives unknown, which cannot be called.
+  Host-realm objects (\`$input.all\`, \`Buffer\`) lead to the host's Function constructor the same way,
+  and are covered the same way.
+- **Accessors.** A getter, setter, proxy trap or \`toString\`/\`valueOf\`/\`Symbol.toPrimitive\` written
+  by the code is the code's own function: checked like any other, with \`this\` the global object when
+  it is sloppy. Installing one on a built-in (the only way a property read of the global object could
+  run it) is a built-in write. \`__defineGetter__\`, \`__lookupGetter__\` and \`__proto__\` are reported.
+- **Coercions.** A conversion runs the value's \`toString\`, \`valueOf\` or \`Symbol.toPrimitive\`: of a
+  built-in (harmless, built-ins cannot be written) or of the code's own object (checked code). The
+  global object may not be converted at all; an unknown value may, since whatever runs is built-in or
+  checked code with no capability to hand out.
+- **Stack traces.** \`Error.prepareStackTrace\` and \`Error.captureStackTrace\` (CallSite \`getThis\`,
+  \`getFunction\`) are properties of a built-in: writing them, by any spelling (assignment,
+  destructuring target, \`for...of\` head, \`Object.assign\`), is a built-in write; the host realm's
+  \`Error\`, reached through a host object, is unknown and cannot be written.
+- **Annex B.** A function declared in a block of sloppy code is also copied to a \`var\` of the
+  enclosing function; when the name is used outside the block, that is reported. A \`for (var k = x
+  in o)\` initializer is reported (scope analysis cannot see its value), and a \`var\` or \`let\` key is
+  folded to a constant only when nothing else writes it.
+- **\`arguments\`.** The mapped \`arguments\` object aliases the parameters of a sloppy function: it is
+  unknown, so writing it (\`arguments[0] = this\`) or calling what it holds is reported.
+- **Module loading, dynamic code, I/O.** \`import\`, \`import()\`, \`require\`, \`eval\`, \`Function\`, a
+  string passed to a timer, \`fetch\`, \`helpers\`, \`$env\`, \`$secrets\`, \`$evaluateExpression\` are
+  capability names, reported wherever they appear.
+
+A dynamic key is proven harmless (the read is not unknown) only when the key is a number (a numeric
+literal, arithmetic, a loop counter written only with numbers, the index parameter of an array
+method's callback), a well-known symbol, one of a finite set of strings none of which is dangerous
+(a literal list that nothing changes, a conditional), or an own key of the same object read by the
+same path (\`for (const k in row) row[k]\`, \`Object.keys(row)\`, \`Object.entries(row)\`), so it never
+names an inherited \`constructor\`. The subset grows by such proofs, never by exemptions.
+
+### Anchors
+
+ADsafe and Caja defined a checkable safe subset of JavaScript for hostile code: no \`this\` where it
+could be the global object, no \`with\`, no \`eval\`, no dangerous names (\`constructor\`, \`__proto__\`,
+\`caller\`, \`callee\`), no unchecked subscripts. Agoric's Jessie / SES go further: a safe environment
+(frozen intrinsics, no ambient authority) plus a subset in which code has only the capabilities it is
+given. n8n's sandbox is not such an environment (its built-ins are not frozen, its global object is
+full of authority), so this rule cannot rely on the environment and proves the subset instead: it
+keeps ADsafe's deny lists as the *uses* of tracked values and adds value tracking, so that real data
+code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own keys) stays provable.
+
+### Limits
+
+The analysis is flow-insensitive and merges everything stored into objects it does not follow, so it
+may report code that is in fact pure (the corpus counts are in the README); that code can be
+rewritten into the provable subset, or suppressed on the node with a reason.`;

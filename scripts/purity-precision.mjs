@@ -76,3 +76,12 @@ if (process.argv.includes('--reaches')) {
     if (problems.length) console.log(`${where}: ${problems[0].messageId} ${JSON.stringify(problems[0].data).slice(0, 200)}`);
   }
 }
+// Bodies per broad cause (a body counts once per group).
+const groupOf = (cause) => (cause.startsWith('undeclared name') ? 'assigns or reads an undeclared name' : cause.includes('is called') || cause.includes('has its method') || cause.includes('passed to') || cause.includes('property written') ? 'calls, writes or hands on a value read with a run-time key' : cause);
+const groups = new Map();
+for (const [source] of bodies) {
+  const problems = analyzeJavaScript(source).filter((p) => p.kind !== 'nondeterministic');
+  if (!problems.length || problems.some((p) => p.messageId !== 'unprovable')) continue;
+  for (const group of new Set(problems.map((p) => groupOf(causeOf(p))))) groups.set(group, (groups.get(group) ?? 0) + 1);
+}
+for (const [group, count] of groups) console.log(`  cannot_prove group="${group}" bodies=${count}`);

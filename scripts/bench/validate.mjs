@@ -18,11 +18,20 @@ const count = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) 
 count(dir);
 
 // One thread and two threads side by side, in alternation so machine noise hits both alike; the
-// outputs must be identical (same findings in the same order).
+// outputs must be identical (same findings in the same order). N8N_LOCK_BENCH_BASELINE=<path of
+// another build's dist/cli/index.js> adds that build, one thread, to the same alternation (before
+// and after a change, in one run).
+const baseline = process.env.N8N_LOCK_BENCH_BASELINE;
 const outputs = new Map();
-const times = { off: [], 2: [] };
+const times = { off: [], 2: [], ...(baseline ? { baseline: [] } : {}) };
 for (let i = 0; i < 5; i++) {
-  for (const concurrency of ['off', '2']) {
+  for (const concurrency of Object.keys(times)) {
+    if (concurrency === 'baseline') {
+      const start = performance.now();
+      spawnSync(process.execPath, [baseline, 'validate', '--format', 'json', '--concurrency', 'off', '--cwd', dir, '.'], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+      times.baseline.push(performance.now() - start);
+      continue;
+    }
     const start = performance.now();
     const r = spawnSync(process.execPath, [bin, 'validate', '--format', 'json', '--concurrency', concurrency, '--cwd', dir, '.'], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
     times[concurrency].push(performance.now() - start);
@@ -35,7 +44,7 @@ for (const [concurrency, list] of Object.entries(times)) {
   const sorted = [...list].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(
-    `validate --concurrency ${concurrency.padEnd(3)}: ${files} workflow files (corpus x ${copies}) median ${(median / 1000).toFixed(2)} s, best ${(sorted[0] / 1000).toFixed(2)} s of 5 = ${Math.round(files / (median / 1000))} workflows/s (median) for the whole CLI run`,
+    `validate ${concurrency === 'baseline' ? `baseline ${baseline} (one thread)` : `--concurrency ${concurrency.padEnd(3)}`}: ${files} workflow files (corpus x ${copies}) median ${(median / 1000).toFixed(2)} s, best ${(sorted[0] / 1000).toFixed(2)} s of 5 = ${Math.round(files / (median / 1000))} workflows/s (median) for the whole CLI run`,
   );
 }
 console.log('validate: --concurrency off and 2 reported identical findings');

@@ -144,7 +144,8 @@ function analyzeUncached(source: string): CodeProblem[] {
     else report(use.node, 'unprovable', { what: use.capability, use: use.use });
   }
   const strict = hasUseStrict(ast.body);
-  const allIdentifiers: any[] = scopeManager.scopes.flatMap((s: any) => s.references.map((r: any) => r.identifier));
+  let allIdentifiers: any[] | undefined; // only a block-level function in sloppy code asks
+  const identifiers = () => (allIdentifiers ??= scopeManager.scopes.flatMap((s: any) => s.references.map((r: any) => r.identifier)));
   const inStrictFunction = (ancestors: any[]) =>
     ancestors.some((a) => a.type === 'ClassBody' || (FUNCTION_NODE_TYPES.has(a.type) && a.body?.type === 'BlockStatement' && hasUseStrict(a.body.body)));
 
@@ -174,7 +175,7 @@ function analyzeUncached(source: string): CodeProblem[] {
       if (atTop || strict || !node.id || inStrictFunction(ancestors)) return;
       const name = node.id.name;
       const block = parent;
-      const usedOutside = allIdentifiers.some((id: any) => id.name === name && (id.start < block.start || id.end > block.end));
+      const usedOutside = identifiers().some((id: any) => id.name === name && (id.start < block.start || id.end > block.end));
       if (usedOutside) report(node, 'unprovable', { what: `the block-level function ${name}`, use: 'is also copied to a var of the enclosing function in sloppy code (Annex B), which the name outside the block then reads' });
     },
     MemberExpression(node: any) {

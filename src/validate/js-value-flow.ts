@@ -137,9 +137,14 @@ const INDEX_CALLBACK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 's
 /** Array methods that call their first argument with each element. */
 const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set([...INDEX_CALLBACK_METHODS, 'forEach', 'reduce', 'reduceRight']);
 
+/** n8n's accessors: proxies over its internals, not plain data (`$json`, `items`, `item` are data). */
+const ACCESSOR_GLOBALS: ReadonlySet<string> = new Set(['$', '$input', '$node', '$prevNode', '$workflow', '$execution', '$item', '$items', '$now', '$today', '$parameter', '$data', '$thisItem', '$getPairedItem', '$position', '$mode', '$runIndex', '$itemIndex', '$thisItemIndex', '$thisRunIndex', '$jmespath', '$jmesPath', '$nodeVersion', '$nodeId', '$webhookId']);
+
 const describe = (capability: Capability) => {
   switch (capability.kind) {
     case 'global-object':
+      if (capability.via.startsWith('$item(')) return `n8n's data proxy (${capability.via}), which holds $env and $evaluateExpression like the global object,`;
+      if (capability.via.includes("n8n's accessor")) return `${capability.via}, which may be any of n8n's internals,`;
       return `the global object (${capability.via})`;
     case 'function-constructor':
       return `the Function constructor (${capability.via})`;
@@ -265,6 +270,16 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     return identifier.name === 'arguments' && variable && variable.defs.length === 0;
   };
   const isGlobalName = (node: any, name: string) => node?.type === 'Identifier' && node.name === name && scope.isGlobalReference(node);
+  /** The n8n accessor an expression is (`$input`, `$node`, `$('X')`, `$execution.customData`), not data read through one. */
+  const accessorRooted = (node: any): string | undefined => {
+    for (let n = node; n; ) {
+      if (n.type === 'Identifier') return scope.isGlobalReference(n) && ACCESSOR_GLOBALS.has(n.name) ? n.name : undefined;
+      if (n.type === 'MemberExpression') n = n.object;
+      else if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && (n.callee.name === '$' || n.callee.name === '$item')) n = n.callee;
+      else return undefined; // a method's result (`$input.all()`) is data
+    }
+    return undefined;
+  };
   const strictProgram = hasUseStrict(ast.body);
   // `this` is the global object unless the code around it is strict (class bodies always are).
   const thisIsGlobal = (node: any) => {
@@ -606,7 +621,12 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (key !== undefined && INVOKING_METHOD_NAMES.has(key) && !(parentOf(node)?.type === 'CallExpression' && node[PARENT_KEY] === 'callee')) {
           return { kind: 'builtin', via: `.${key} taken as a value` };
         }
-        if (key === undefined && !dynamicKeyIsSafe(node)) return { kind: 'unknown', via: `a property read with a key known only at run time (${shortText(node)})` };
+        if (key === undefined && !dynamicKeyIsSafe(node)) {
+          // n8n's accessor objects are proxies over its internals: what a run-time key reads there
+          // is not data (it is reported where it is read).
+          if (accessorRooted(node.object)) return { kind: 'global-object', via: `${shortText(node)} (a run-time key on n8n's accessor ${accessorRooted(node.object)})` };
+          return { kind: 'unknown', via: `a property read with a key known only at run time (${shortText(node)})` };
+        }
         return ambient();
       }
       case 'ChainExpression':
@@ -652,6 +672,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     const fn = calledFunction(call);
     if (fn) return returnCapability.get(fn);
     const callee = call.callee;
+    // `$item(i)` is n8n's whole data proxy for item i: it holds `$env` and `$evaluateExpression`
+    // like the global object does, and is checked like it.
+    if (isGlobalName(callee, '$item')) return { kind: 'global-object', via: '$item(…)' };
     const calleeCap = capabilityOf(callee);
     if (calleeCap?.kind === 'function-constructor') return { kind: 'function-constructor', via: `${calleeCap.via}(…)`, reported: true };
     if (calleeCap?.kind === 'unknown') return { kind: 'unknown', via: `what ${calleeCap.via} returns`, reported: true };
@@ -904,7 +927,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const report = (node: any, capability: Capability, what: string) => {
     if (capability.reported) return;
     if (capability.kind === 'builtin') uses.push({ node, verdict: 'builtinWrite', capability: capability.via, use: what });
-    else uses.push({ node, verdict: capability.kind === 'unknown' ? 'unprovable' : 'reaches', capability: describe(capability), use: what });
+    else uses.push({ node, verdict: capability.kind === 'unknown' || capability.via.includes("n8n's accessor") ? 'unprovable' : 'reaches', capability: describe(capability), use: what });
   };
   const isWriteTarget = (member: any) => {
     const p = parentOf(member);

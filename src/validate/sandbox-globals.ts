@@ -50,7 +50,11 @@ const HOST_GLOBALS = [
   'process', 'Buffer', 'global', 'fetch', 'XMLHttpRequest', 'WebSocket', 'navigator', 'performance', 'crypto', 'structuredClone', 'queueMicrotask',
   'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Blob', 'BroadcastChannel', 'MessageChannel', 'MessagePort', 'MessageEvent', 'Event',
   'EventTarget', 'Headers', 'Request', 'Response', 'File', 'DOMException', 'Worker', 'localStorage', 'sessionStorage', 'module', 'exports', '__dirname',
-  '__filename', 'window', 'self',
+  '__filename', 'window', 'self', 'TransformStream', 'TransformStreamDefaultController', 'WritableStream', 'WritableStreamDefaultController',
+  'WritableStreamDefaultWriter', 'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
+  'ReadableByteStreamController', 'ReadableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'CompressionStream',
+  'DecompressionStream', 'Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver', 'PerformanceObserverEntryList',
+  'PerformanceResourceTiming', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'CustomEvent', 'Navigator', 'CloseEvent', 'EventSource', 'Storage', 'Iterator',
 ];
 
 /** Every key the global object of a Code node has (own or inherited), in any n8n runner mode. */

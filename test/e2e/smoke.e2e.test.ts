@@ -5,12 +5,16 @@
 // 3. the four shipped primitives (templates/*.json, placeholders filled by a tiny local function),
 //    imported and published: lock_acquisition then lock_release through a webhook caller, and
 //    rate_limit_check.
+// 4. the key set of a Code node's global object, read inside n8n in both item modes: code-purity's
+//    table of it (src/validate/sandbox-globals.ts) must hold every key, or a key it thinks absent
+//    (read as undefined) could be one n8n defines.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REDIS_CREDENTIAL, log, sleep } from './harness/index.js';
 import { useStack } from './harness/vitest.js';
+import { KNOWN_GLOBAL_KEYS, absentFromGlobal } from '../../src/validate/sandbox-globals.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Json = Record<string, any>;
@@ -79,6 +83,7 @@ const ID = {
   caller: 'SmokeCaller00001',
   failer: 'SmokeFailer00001',
   failCaller: 'SmokeFailCaller1',
+  globals: 'SmokeGlobals0001',
   lock_acquisition: 'SmokeLockAcq0001',
   lock_release: 'SmokeLockRel0001',
   error_handler_lock_cleanup: 'SmokeLockClean01',
@@ -110,8 +115,19 @@ function handWritten(): Json[] {
       { id: uuid(7), name: 'Stop and Error', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [0, 0], parameters: { errorMessage: "={{ 'smoke failure: ' + $json.counter }}" } },
     ]),
     linear(ID.failCaller, 'Smoke Fail Caller', [webhook('smoke-fail', 8), callWorkflow('Call Failer', 9, ID.failer, { counter: ['string', '={{ $json.query.counter }}'] })]),
+    // Not a pure Code node: it lists what the sandbox's global object holds (own keys and those of
+    // Object.prototype, which it inherits; getPrototypeOf is disabled by n8n's prelude).
+    linear(ID.globals, 'Smoke Globals', [
+      webhook('smoke-globals', 10),
+      code('Globals All', 11, GLOBAL_KEYS_BODY),
+      { ...code('Globals Each', 12, EACH_GLOBAL_KEYS_BODY), parameters: { mode: 'runOnceForEachItem', jsCode: EACH_GLOBAL_KEYS_BODY } },
+    ]),
   ];
 }
+
+const GLOBAL_KEYS = '[...new Set([...Object.getOwnPropertyNames(this), ...Object.getOwnPropertyNames(Object.prototype)])]';
+const GLOBAL_KEYS_BODY = `return [{ json: { keys: ${GLOBAL_KEYS} } }];`;
+const EACH_GLOBAL_KEYS_BODY = `return { json: { all: $('Globals All').first().json.keys, each: ${GLOBAL_KEYS} } };`;
 
 // ---- the shipped primitives ------------------------------------------------------------------
 
@@ -190,7 +206,7 @@ function primitives(): Json[] {
 const stack = useStack({
   name: 'n8n-lock-smoke',
   workflows: () => [...handWritten(), ...primitives()],
-  webhookPaths: ['smoke-count', 'smoke-fail', 'smoke-lock', 'smoke-acquire', 'smoke-rate'],
+  webhookPaths: ['smoke-count', 'smoke-fail', 'smoke-lock', 'smoke-acquire', 'smoke-rate', 'smoke-globals'],
   // Always the supported path here (n8n publish:workflow per id), whatever N8N_LOCK_E2E_PUBLISH says.
   publishMode: 'cli',
 });
@@ -234,6 +250,17 @@ describe('harness smoke: n8n 2.x + redis-server', () => {
     expect(caller).toMatchObject({ status: 'error', mode: 'webhook', lastNodeExecuted: 'Call Failer', error: { message: 'smoke failure: x', node: 'Stop and Error' } });
     expect(sub).toMatchObject({ status: 'error', mode: 'integrated', lastNodeExecuted: 'Stop and Error', error: { message: 'smoke failure: x', node: 'Stop and Error' } });
     expect(await n8n.lastErrorMessage(ID.failCaller)).toBe('smoke failure: x');
+  });
+
+  it("code-purity knows every key of a Code node's global object in n8n (both item modes)", async () => {
+    const { n8n } = stack.need();
+    const res = await n8n.call('smoke-globals', {});
+    expect(res.status).toBe(200);
+    const keys: string[] = [...new Set([...res.body.all, ...res.body.each])];
+    const unknown = keys.filter((key) => !KNOWN_GLOBAL_KEYS.has(key) && absentFromGlobal(key));
+    log(`purity: n8n_global_keys=${keys.length} unknown_to_n8n_lock=${unknown.length}${unknown.length ? ` (${unknown.join(', ')})` : ''}`);
+    expect(keys).toEqual(expect.arrayContaining(['require', 'helpers', '$env', '$json', 'Object']));
+    expect(unknown).toEqual([]);
   });
 
   it('the shipped primitives: lock_acquisition then lock_release through a webhook caller', async () => {

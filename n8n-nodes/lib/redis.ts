@@ -61,18 +61,38 @@ export async function connectResilient(credential: RedisCredential, name: string
 
 async function connect(client: Redis, credential: RedisCredential): Promise<Redis> {
   let lastError: (Error & { code?: string }) | undefined;
+  let selectFailed: Error | undefined;
   // Without a listener ioredis prints every error event as "Unhandled error event".
-  client.on('error', (error: Error) => {
+  client.on('error', (error: Error & { command?: { name?: string } }) => {
     lastError = error;
+    // ioredis sends SELECT first on every (re)connection, and when it fails only emits this error
+    // and goes on, so every command after it would run on database 0: another database than the
+    // one configured, where a stock primitive on the same scope holds a different lock. Drop the
+    // connection before anything else is sent on it.
+    if (error.command?.name === 'select') {
+      selectFailed = error;
+      client.disconnect();
+    }
   });
   try {
     await client.connect();
+    if (selectFailed) throw selectFailed;
     return client;
   } catch (error) {
     client.disconnect();
+    const where = `${credential.host || 'localhost'}:${Number(credential.port) || 6379}`;
+    if (selectFailed) throw new Error(`Cannot use database ${Number(credential.database) || 0} of Redis at ${where}: ${describeSelectError(selectFailed)}`);
     const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error & { code?: string });
-    throw new Error(`Cannot connect to Redis at ${credential.host || 'localhost'}:${Number(credential.port) || 6379}: ${describeConnectError(cause)}`);
+    throw new Error(`Cannot connect to Redis at ${where}: ${describeConnectError(cause)}`);
   }
+}
+
+/** Why SELECT failed, in the words of the credential's fields. */
+export function describeSelectError(error: Error): string {
+  const message = error.message.split('\n')[0];
+  if (/DB index is out of range|invalid DB index/i.test(message)) return `${message} (the server has fewer databases: check Database in the Redis credential)`;
+  if (message.startsWith('NOPERM')) return `${message} (the ACL user may not run SELECT: grant it +select, or use database 0)`;
+  return message;
 }
 
 export function describeConnectError(error: Error & { code?: string }): string {

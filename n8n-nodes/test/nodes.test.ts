@@ -130,10 +130,10 @@ describe('Function trigger', () => {
 });
 
 describe('Lock node', () => {
-  const lock = (parameters: Record<string, unknown>, options: { port?: number } = {}) => {
+  const lock = (parameters: Record<string, unknown>, options: { port?: number; credential?: Record<string, unknown> } = {}) => {
     const context = {
       ...executeContext({ lockId: 'L1', ttlSeconds: 60, waitTillLockReleased: true, maxWaitSeconds: 5, options: {}, ...parameters }, [{ a: 1 }, { a: 2 }]),
-      getCredentials: async () => ({ host: '127.0.0.1', port: options.port ?? redis.port, database: 0 }),
+      getCredentials: async () => ({ host: '127.0.0.1', port: options.port ?? redis.port, database: 0, ...options.credential }),
       onExecutionFinish: () => undefined,
     };
     return loadNode('Lock').execute.call(context);
@@ -161,6 +161,34 @@ describe('Lock node', () => {
     await lock({ operation: 'acquire', scope: 'crm-1' });
     await expect(lock({ operation: 'release', scope: 'crm-1', lockId: 'intruder' })).rejects.toThrow(/^LOGIC ERROR: lock on 'crm-1' is held by .* \(workflow Wf00000000000001, execution 42\) since .*, not by lock_id intruder$/);
     expect(await redis.client.exists('n8n-lock-crm-1', 'n8n-lock-crm-1:meta')).toBe(2);
+  });
+
+  // ioredis only emits a failed SELECT as an error event and goes on: the node wrote to database 0.
+  it('a database the server does not have: one clear error, nothing written to any database', async () => {
+    await expect(lock({ operation: 'acquire', scope: 'crm-1' }, { credential: { database: 99 } })).rejects.toThrow(/^Redis: Cannot use database 99 of Redis at 127\.0\.0\.1:\d+: ERR DB index is out of range \(the server has fewer databases/);
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('an ACL user without +select: one clear error naming the grant, nothing written to database 0', async () => {
+    await redis.client.call('ACL', 'SETUSER', 'noselect', 'on', '>pw', '~*', '&*', '+@all', '-select');
+    try {
+      await expect(lock({ operation: 'acquire', scope: 'crm-1' }, { credential: { database: 3, user: 'noselect', password: 'pw' } })).rejects.toThrow(/^Redis: Cannot use database 3 of Redis at .*NOPERM.*\(the ACL user may not run SELECT: grant it \+select, or use database 0\)/);
+      expect(await keysInRedis()).toEqual([]);
+    } finally {
+      await redis.client.call('ACL', 'DELUSER', 'noselect');
+    }
+  });
+
+  it('database 3: the lock is there, and database 0 stays empty', async () => {
+    await lock({ operation: 'acquire', scope: 'crm-db3' }, { credential: { database: 3 } });
+    expect(await keysInRedis()).toEqual([]);
+    const db3 = redis.client.duplicate({ db: 3 });
+    try {
+      expect((await db3.keys('*')).sort()).toEqual(['n8n-lock-crm-db3', 'n8n-lock-crm-db3:fence', 'n8n-lock-crm-db3:meta']);
+      await db3.flushdb();
+    } finally {
+      db3.disconnect();
+    }
   });
 
   it('Redis unreachable: one clear error', async () => {

@@ -1,7 +1,7 @@
 // Answering a call: the one place that runs the protocol's ANSWER_SCRIPT, so Return From Function,
 // the failed-execution handler, the expiry check and the dead-letterer all answer at most once.
 import type { Redis } from 'ioredis';
-import { ANSWER_SCRIPT, answerTtlMs, DEAD_LETTER_MAXLEN, encodeAnswer, responseKey, type Answer, type FailureKind } from '../../src/functions/protocol';
+import { ANSWER_SCRIPT, answerScriptArguments, answerTtlMs, encodeAnswer, responseKey, type Answer, type FailureKind } from '../../src/functions/protocol';
 
 /** Where a stream entry lives and who waits for it. */
 export interface EntryRef {
@@ -21,19 +21,15 @@ export interface DeadLetter {
 
 /** Runs the answer script; true when this call answered (the entry was pending), false when someone had already. */
 export async function answerEntry(redis: Redis, entry: EntryRef, answer: Answer | undefined, deadLetter?: DeadLetter, now = Date.now()): Promise<boolean> {
-  const replied = await redis.eval(
-    ANSWER_SCRIPT,
-    3,
-    entry.stream,
-    answer && entry.callId ? responseKey(entry.callId) : '',
-    deadLetter?.key ?? '',
-    entry.group,
-    entry.messageId,
-    answer ? encodeAnswer(answer) : '',
-    String(answerTtlMs(entry.deadline, now)),
-    String(DEAD_LETTER_MAXLEN),
-    ...(deadLetter?.fields ?? []),
-  );
+  const { keys, args } = answerScriptArguments({
+    stream: entry.stream,
+    group: entry.group,
+    messageId: entry.messageId,
+    ...(answer && entry.callId ? { responseKey: responseKey(entry.callId), answer: encodeAnswer(answer) } : {}),
+    answerTtlMs: answerTtlMs(entry.deadline, now),
+    ...(deadLetter ? { deadLetterKey: deadLetter.key, deadLetterFields: deadLetter.fields } : {}),
+  });
+  const replied = await redis.eval(ANSWER_SCRIPT, keys.length, ...keys, ...args);
   return Number(replied) === 1;
 }
 

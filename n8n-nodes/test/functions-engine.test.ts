@@ -116,6 +116,28 @@ describe('a call and its answer', () => {
   });
 });
 
+describe('under an ACL that restricts keys', () => {
+  // The answer script passed "" as the dead-letter key when there was none: NOPERM on key "", the
+  // caller saw only "did not answer within 5 s" and the call stayed pending.
+  it('Return From Function answers with a user that may touch only the function keys', async () => {
+    await redis.client.call('ACL', 'SETUSER', 'fnonly', 'on', '>pw', 'resetkeys', '~function:*', '+@all');
+    try {
+      const restricted = new Redis({ port: redis.port, host: '127.0.0.1', username: 'fnonly', password: 'pw', maxRetriesPerRequest: 0 });
+      clients.push(restricted);
+      const stream = streamKey(GLOBAL_SCOPE, 'acl');
+      await redis.client.xgroup('CREATE', stream, 'group:acl', '0', 'MKSTREAM');
+      const id = String(await redis.client.xadd(stream, '*', 'callId', 'c1'));
+      await redis.client.xreadgroup('GROUP', 'group:acl', 'consumer-1', 'COUNT', 1, 'STREAMS', stream, '>');
+      const answered = await answerEntry(restricted, { stream, group: 'group:acl', messageId: id, callId: 'c1', deadline: Date.now() + 5_000 }, valueAnswer('c1', { ok: true }));
+      expect(answered).toBe(true);
+      expect(await redis.client.lrange(responseKey('c1'), 0, -1)).toHaveLength(1);
+      expect(await redis.client.xlen(stream)).toBe(0);
+    } finally {
+      await redis.client.call('ACL', 'DELUSER', 'fnonly');
+    }
+  });
+});
+
 describe('calls that cannot be served', () => {
   it('no live consumer: fails after the activation-order retry with that reason', async () => {
     const outcome = await callFunction(client(), request('nobody'));

@@ -180,26 +180,44 @@ export function answerTtlMs(deadline: number, now: number): number {
  * only it pushes the answer (and, when dead-lettering, copies the entry to the dead-letter stream
  * first, so a failing XADD leaves the entry pending instead of acknowledged and unanswered). The
  * entry is then acknowledged and deleted, so the stream's length is the backlog. Returns 1 when
- * this answered, 0 when the call had been answered already.
- *   KEYS[1] stream  KEYS[2] response list  KEYS[3] dead-letter stream (or "" for none)
- *   ARGV[1] group  ARGV[2] entry id  ARGV[3] answer JSON  ARGV[4] answer TTL ms
+ * this answered, 0 when the call had been answered already. Only the keys it touches are passed (a
+ * placeholder key such as "" is refused by an ACL that restricts keys: NOPERM on key ""):
+ *   KEYS[1] stream, then the response list when ARGV[3] is not "", then the dead-letter stream
+ *   when there are dead-letter fields
+ *   ARGV[1] group  ARGV[2] entry id  ARGV[3] answer JSON (or "" for none)  ARGV[4] answer TTL ms
  *   ARGV[5] dead-letter maxlen  ARGV[6..] dead-letter fields (name, value, ...)
  */
 export const ANSWER_SCRIPT = `
 if #redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[2], ARGV[2], 1) == 0 then return 0 end
-if KEYS[3] ~= '' then
+local nextKey = 2
+local response
+if ARGV[3] ~= '' then
+  response = KEYS[nextKey]
+  nextKey = nextKey + 1
+end
+if #ARGV >= 6 then
   local fields = {}
   for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
-  redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[5], '*', unpack(fields))
+  redis.call('XADD', KEYS[nextKey], 'MAXLEN', '~', ARGV[5], '*', unpack(fields))
 end
-if KEYS[2] ~= '' then
-  redis.call('RPUSH', KEYS[2], ARGV[3])
-  redis.call('PEXPIRE', KEYS[2], ARGV[4])
+if response then
+  redis.call('RPUSH', response, ARGV[3])
+  redis.call('PEXPIRE', response, ARGV[4])
 end
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XDEL', KEYS[1], ARGV[2])
 return 1
 `;
+
+/** The KEYS and ARGV of ANSWER_SCRIPT for one answer (and dead letter), only the keys it touches. */
+export function answerScriptArguments(input: { stream: string; group: string; messageId: string; responseKey?: string; answer?: string; answerTtlMs: number; deadLetterKey?: string; deadLetterFields?: string[] }): { keys: string[]; args: string[] } {
+  const respond = input.responseKey !== undefined && input.answer !== undefined;
+  const deadLetter = input.deadLetterKey !== undefined && (input.deadLetterFields?.length ?? 0) > 0;
+  return {
+    keys: [input.stream, ...(respond ? [input.responseKey!] : []), ...(deadLetter ? [input.deadLetterKey!] : [])],
+    args: [input.group, input.messageId, respond ? input.answer! : '', String(input.answerTtlMs), String(DEAD_LETTER_MAXLEN), ...(deadLetter ? input.deadLetterFields! : [])],
+  };
+}
 
 // ---- liveness ----
 

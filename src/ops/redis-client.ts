@@ -2,7 +2,7 @@
 // script reads, and the unlock script call. Everything it returns is plain data for the pure modules.
 import { Redis } from 'ioredis';
 import { InputError } from '../errors.js';
-import { SCAN_PATTERN } from './keys.js';
+import { classifyKey, SCAN_PATTERN } from './keys.js';
 import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from '../functions/protocol.js';
 import type { FunctionReading } from './functions-status.js';
 import type { RedisTarget } from './redis-url.js';
@@ -115,7 +115,14 @@ export interface KeyScan {
 }
 
 function readChunk(client: Redis, keys: string[]): Promise<KeyReading[]> {
-  return client.eval(READ_KEYS_SCRIPT, keys.length, ...keys).then((reply) => parseReadKeysReply(keys, reply));
+  return client.eval(READ_KEYS_SCRIPT, keys.length, ...keys).then(
+    (reply) => parseReadKeysReply(keys, reply),
+    (error: Error) => {
+      // Name what was refused: the command and the keys, so the grant can be fixed.
+      if (error.message.startsWith('NOPERM')) error.message = `${error.message.split('\n')[0]} (EVAL of the read script on ${keys.length} key(s), first ${JSON.stringify(keys[0])}: the user needs +eval, +get, +pttl, +type and read access to ~n8n-lock-* ~n8n-ratelimit-*)`;
+      throw error;
+    },
+  );
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -141,7 +148,9 @@ export async function readLockKeys(client: Redis, options: { scanCount?: number;
   do {
     const [next, batch] = await client.scan(cursor, 'MATCH', SCAN_PATTERN, 'COUNT', scanCount);
     scanCalls++;
-    const fresh = batch.filter((key) => !seen.has(key));
+    // Only our own keys are read: the pattern over-matches (n8n's own `n8n-runtime-settings`), and an
+    // ACL user that may read only n8n-lock's keys gets NOPERM for any other key handed to EVAL.
+    const fresh = batch.filter((key) => !seen.has(key) && classifyKey(key) !== null);
     for (const key of fresh) seen.add(key);
     for (const keys of chunks(fresh, chunkSize)) {
       const read = readChunk(client, keys);

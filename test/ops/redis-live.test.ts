@@ -65,6 +65,25 @@ describe('status against a real Redis', () => {
     expect(scan.roundTrips).toBe(2); // one SCAN call and one pipeline for 7 keys
   });
 
+  it("under an ACL user limited to n8n-lock's keys, a foreign key the pattern matches is not read (it was NOPERM, exit 2)", async () => {
+    await seedMixed(redis.client);
+    await redis.client.set('n8n-runtime-settings', '{}'); // n8n's own key: SCAN's pattern matches it
+    await redis.client.call('ACL', 'SETUSER', 'lockonly', 'on', '>pw', 'resetkeys', '~n8n-lock-*', '~n8n-ratelimit-*', '+@all');
+    const restricted = new Redis({ port: redis.port, host: '127.0.0.1', username: 'lockonly', password: 'pw', lazyConnect: true });
+    try {
+      await restricted.connect();
+      const scan = await readLockKeys(restricted);
+      expect(scan.readings.map((r) => r.key)).not.toContain('n8n-runtime-settings');
+      expect(scan.readings.map((r) => r.key)).toContain('n8n-lock-billing-sync');
+      // A grant without our keys: the error names the command and the first key.
+      await redis.client.call('ACL', 'SETUSER', 'lockonly', 'resetkeys', '~other-*');
+      await expect(readLockKeys(restricted)).rejects.toThrow(/^NOPERM .* \(EVAL of the read script on \d+ key\(s\), first "n8n-/);
+    } finally {
+      restricted.disconnect();
+      await redis.client.call('ACL', 'DELUSER', 'lockonly');
+    }
+  });
+
   it('pages through SCAN, reads each key once, and counts a round trip per SCAN page plus one', async () => {
     const pipeline = redis.client.pipeline();
     for (let i = 0; i < 2000; i++) pipeline.set(`n8n-lock-s${i}`, '1', 'EX', 600).set(`n8n-lock-s${i}:meta`, meta(String(i), new Date().toISOString()), 'EX', 600);

@@ -83,7 +83,7 @@ async function connect(client: Redis, credential: RedisCredential): Promise<Redi
     const where = `${credential.host || 'localhost'}:${Number(credential.port) || 6379}`;
     if (selectFailed) throw new Error(`Cannot use database ${Number(credential.database) || 0} of Redis at ${where}: ${describeSelectError(selectFailed)}`);
     const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error & { code?: string });
-    throw new Error(`Cannot connect to Redis at ${where}: ${describeConnectError(cause)}`);
+    throw new Error(`Cannot connect to Redis at ${where}: ${describeConnectError(cause, credential)}`);
   }
 }
 
@@ -95,12 +95,31 @@ export function describeSelectError(error: Error): string {
   return message;
 }
 
-export function describeConnectError(error: Error & { code?: string }): string {
+/** Why connecting failed, in the words of the credential's fields (SSL, User, Password, Ignore SSL Issues). */
+export function describeConnectError(error: Error & { code?: string }, credential: RedisCredential = {}): string {
   const message = error.message ?? String(error);
+  const tlsCertificateProblem = /self[- ]signed|unable to (verify|get local issuer)|certificate|altnames|CERT_/i.test(`${error.code ?? ''} ${message}`);
+  if (credential.ssl && tlsCertificateProblem) {
+    return `the server's TLS certificate is not trusted (${message.split('\n')[0]}): for a self-signed server turn on Ignore SSL Issues in the Redis credential`;
+  }
+  if (credential.ssl && (error.code === 'EPROTO' || /wrong version number|packet length too long|ssl3_get_record|ECONNRESET/i.test(`${error.code ?? ''} ${message}`))) {
+    return 'no TLS handshake: the port answers without TLS (turn off SSL in the Redis credential, or use the server\'s TLS port)';
+  }
+  if (!credential.ssl && (error.code === 'ECONNRESET' || message === 'Connection is closed.')) {
+    return 'the server closed the connection at once: if this port serves TLS, turn on SSL in the Redis credential';
+  }
   if (error.code === 'ECONNREFUSED') return 'connection refused (is Redis running on that host and port?)';
   if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
-  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`;
-  if (message.startsWith('NOAUTH')) return 'the server requires a password (set it in the Redis credential)';
+  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) {
+    return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s${credential.ssl ? ' (with SSL on: if this port serves plain Redis, turn SSL off)' : ''}`;
+  }
+  if (message.startsWith('NOAUTH')) {
+    // A password without a user is sent as the default user's: when that user is off (or has no
+    // password), Redis ignores it and then refuses every command with NOAUTH.
+    return credential.password && !credential.user
+      ? 'the password was not accepted for the default user (it is disabled, or has no password): set User in the Redis credential to the ACL user the password belongs to'
+      : 'the server requires a password (set it in the Redis credential)';
+  }
   if (message.startsWith('WRONGPASS')) return 'wrong password (or user) in the Redis credential';
   return message.split('\n')[0];
 }

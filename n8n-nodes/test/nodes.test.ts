@@ -3,7 +3,9 @@
 // from Call Function through a Function trigger to Return From Function and back. The e2e suite
 // runs the same files inside a real n8n.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
+import { rmSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsFiles } from '../../test/ops/support/redis-server.js';
 import { CALL_CONTEXT_FIELD } from '../../src/functions/protocol.js';
 import { loadNode } from './support/load-node.js';
 
@@ -193,6 +195,57 @@ describe('Lock node', () => {
 
   it('Redis unreachable: one clear error', async () => {
     await expect(lock({ operation: 'acquire', scope: 'crm-1' }, { port: 1 })).rejects.toThrow(/^Redis: Cannot connect to Redis at 127\.0\.0\.1:1: connection refused/);
+  });
+});
+
+describe('connection errors name the cause in the words of the credential', () => {
+  let tlsRedis: TestRedis | undefined;
+  let certificates: TlsFiles | undefined;
+  beforeAll(async () => {
+    if (!hasOpenssl()) return;
+    certificates = makeTestCertificates();
+    tlsRedis = await startRedis({ tls: certificates });
+  });
+  afterAll(async () => {
+    await tlsRedis?.stop();
+    if (certificates) rmSync(certificates.dir, { recursive: true, force: true });
+  });
+  const acquire = (credential: Record<string, unknown>) =>
+    loadNode('Lock').execute.call({
+      ...executeContext({ operation: 'acquire', scope: 'conn', lockId: 'L1', ttlSeconds: 60, waitTillLockReleased: false, options: {} }, [{}]),
+      getCredentials: async () => ({ host: '127.0.0.1', database: 0, ...credential }),
+      onExecutionFinish: () => undefined,
+    });
+
+  it('SSL off against a TLS port', async () => {
+    if (!tlsRedis) return;
+    await expect(acquire({ port: tlsRedis.port, ssl: false })).rejects.toThrow(/if this port serves TLS, turn on SSL in the Redis credential/);
+  });
+
+  it('SSL on against a plain port', async () => {
+    await expect(acquire({ port: redis.port, ssl: true })).rejects.toThrow(/turn off SSL|turn SSL off/);
+  });
+
+  it('a private CA the node does not trust: the certificate, and the switch for self-signed servers; with it, the lock is taken', async () => {
+    if (!tlsRedis) return;
+    await expect(acquire({ port: tlsRedis.port, ssl: true, host: 'localhost' })).rejects.toThrow(/the server's TLS certificate is not trusted .*turn on Ignore SSL Issues/);
+    const [items] = await acquire({ port: tlsRedis.port, ssl: true, host: 'localhost', disableTlsVerification: true });
+    expect(items[0].json.lock).toMatchObject({ acquired: true });
+  });
+
+  it('a password without a user while the default user is off: set User', async () => {
+    await redis.client.call('ACL', 'SETUSER', 'app', 'on', '>apppw', '~*', '&*', '+@all');
+    await redis.client.call('ACL', 'SETUSER', 'default', 'off');
+    try {
+      await expect(acquire({ port: redis.port, password: 'apppw' })).rejects.toThrow(/the password was not accepted for the default user .*set User in the Redis credential/);
+      const [items] = await acquire({ port: redis.port, user: 'app', password: 'apppw' });
+      expect(items[0].json.lock).toMatchObject({ acquired: true });
+    } finally {
+      const admin = new Redis({ port: redis.port, host: '127.0.0.1', username: 'app', password: 'apppw' });
+      await admin.call('ACL', 'SETUSER', 'default', 'on');
+      await admin.call('ACL', 'DELUSER', 'app');
+      admin.disconnect();
+    }
   });
 });
 

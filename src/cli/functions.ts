@@ -2,13 +2,13 @@ import { Option, type Command } from 'commander';
 import { compileScopeGlob } from '../ops/keys.js';
 import { buildFunctionsReport, functionsExitCode, LIVE_WITHIN_SECONDS } from '../ops/functions-status.js';
 import { formatFunctionsJson, formatFunctionsTable } from '../ops/functions-format.js';
-import { parseRedisUrl, pickRedisUrl } from '../ops/redis-url.js';
 import { readFunctionStreams, withRedis } from '../ops/redis-client.js';
 import { positiveInt, withExamples } from './program.js';
-import { redisUrlOption } from './status.js';
+import { redisTargetOf, redisUrlOption, tlsInsecureOption } from './status.js';
 
 interface FunctionsStatusOptions {
   redisUrl?: string;
+  tlsInsecure?: boolean;
   function?: string;
   format: 'table' | 'json';
   maxAge: number;
@@ -22,11 +22,12 @@ export function registerFunctions(program: Command): void {
     .command('status')
     .description('show every function stream (backlog, pending calls, oldest call, consumers and their heartbeats, dead letters); exit 1 when any is flagged')
     .addOption(redisUrlOption())
+    .addOption(tlsInsecureOption())
     .option('--function <glob>', 'only functions whose name matches this Redis-style glob (*, ?, [a-z])')
     .addOption(new Option('--max-age <seconds>', 'flag a function whose oldest unanswered call is older than this').argParser(positiveInt('--max-age')).default(DEFAULT_MAX_AGE_SECONDS))
     .addOption(new Option('--format <format>', 'table for people, json for scripts').choices(['table', 'json']).default('table'))
     .action(async (options: FunctionsStatusOptions) => {
-      const target = parseRedisUrl(pickRedisUrl(options.redisUrl, process.env).url);
+      const target = redisTargetOf(options);
       const matches = options.function === undefined ? undefined : compileScopeGlob(options.function); // a bad glob is exit 2 before connecting
       const readings = await withRedis(target, (client) => readFunctionStreams(client, matches));
       const report = buildFunctionsReport(readings, { nowMs: Date.now(), redis: target.display, functionGlob: options.function, maxAgeMs: options.maxAge * 1000 });

@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildStatusReport, keysToRecheck, settleReport, statusExitCode } from '../ops/status.js';
 import { formatStatusJson, formatStatusTable } from '../ops/format.js';
 import { compileScopeGlob } from '../ops/keys.js';
-import { parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, DEFAULT_REDIS_URL } from '../ops/redis-url.js';
+import { parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, DEFAULT_REDIS_URL, withTlsInsecure, type RedisTarget } from '../ops/redis-url.js';
 import { readKeys, readLockKeys, withRedis } from '../ops/redis-client.js';
 import { InputError } from '../errors.js';
 import { withExamples } from './program.js';
 
 interface StatusOptions {
   redisUrl?: string;
+  tlsInsecure?: boolean;
   scope?: string;
   format: 'table' | 'json';
   recheckMs: number;
@@ -19,7 +20,16 @@ interface StatusOptions {
 const DEFAULT_RECHECK_MS = 1000;
 
 export function redisUrlOption(): Option {
-  return new Option('--redis-url <url>', `redis://[:password@]host:port/db, rediss://... for TLS (default: $${REDIS_URL_ENV}, else ${DEFAULT_REDIS_URL})`);
+  return new Option('--redis-url <url>', `redis://[[user]:password@]host:port/db, rediss://... for TLS (default: $${REDIS_URL_ENV}, else ${DEFAULT_REDIS_URL}); percent-encode / ? # % and spaces in a password`);
+}
+
+export function tlsInsecureOption(): Option {
+  return new Option('--tls-insecure', 'with rediss://: do not verify the server certificate (a self-signed server; a private CA is better trusted with NODE_EXTRA_CA_CERTS)');
+}
+
+/** The Redis target of the --redis-url / $N8N_LOCK_REDIS_URL / default choice, with --tls-insecure applied. */
+export function redisTargetOf(options: { redisUrl?: string; tlsInsecure?: boolean }): RedisTarget {
+  return withTlsInsecure(parseRedisUrl(pickRedisUrl(options.redisUrl, process.env).url), options.tlsInsecure);
 }
 
 export function registerStatus(program: Command): void {
@@ -27,6 +37,7 @@ export function registerStatus(program: Command): void {
     .command('status')
     .description('show every live lock (holder, age, TTL, problems) and rate-limit bucket in Redis; exit 1 when any is flagged')
     .addOption(redisUrlOption())
+    .addOption(tlsInsecureOption())
     .option('--scope <glob>', 'only scopes matching this Redis-style glob (*, ?, [a-z])')
     .addOption(new Option('--format <format>', 'table for people, json for scripts').choices(['table', 'json']).default('table'))
     .addOption(
@@ -35,7 +46,7 @@ export function registerStatus(program: Command): void {
         .default(DEFAULT_RECHECK_MS),
     )
     .action(async (options: StatusOptions) => {
-      const target = parseRedisUrl(pickRedisUrl(options.redisUrl, process.env).url);
+      const target = redisTargetOf(options);
       if (options.scope !== undefined) compileScopeGlob(options.scope); // a bad glob is exit 2 before connecting
       const context = { redis: target.display, scopeGlob: options.scope };
       const report = await withRedis(target, async (client) => {

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
-import { parseRedisUrl, pickRedisUrl } from '../ops/redis-url.js';
 import { evalUnlock, withRedis } from '../ops/redis-client.js';
 import { describeUnlock, parseUnlockReply, unlockExitCode, type UnlockRequest } from '../ops/unlock.js';
 import { withExamples } from './program.js';
-import { redisUrlOption } from './status.js';
+import { redisTargetOf, redisUrlOption, tlsInsecureOption } from './status.js';
 
 interface UnlockOptions {
   redisUrl?: string;
+  tlsInsecure?: boolean;
   lockId?: string;
   force?: boolean;
   dryRun?: boolean;
@@ -19,6 +19,7 @@ export function registerUnlock(program: Command): void {
     .description('free a lock by hand: compare-and-delete by lock_id (atomic), or --force delete whatever is there')
     .argument('<scope>', 'the lock scope (the part after n8n-lock-)')
     .addOption(redisUrlOption())
+    .addOption(tlsInsecureOption())
     .option('--lock-id <id>', 'delete only if the sidecar says this lock_id holds the lock (checked and deleted in one Lua script)')
     .option('--force', 'delete the counter and sidecar whatever they hold, and print what was deleted')
     .option('--dry-run', 'show what would be deleted, delete nothing')
@@ -26,7 +27,7 @@ export function registerUnlock(program: Command): void {
       if ((options.lockId !== undefined) === Boolean(options.force)) throw new InputError('unlock needs exactly one of --lock-id <id> or --force');
       if (scope === '') throw new InputError('unlock needs a non-empty scope');
       if (options.lockId === '') throw new InputError('--lock-id must not be empty');
-      const target = parseRedisUrl(pickRedisUrl(options.redisUrl, process.env).url);
+      const target = redisTargetOf(options);
       const request: UnlockRequest = { scope, mode: options.force ? 'force' : 'lock-id', lockId: options.lockId, dryRun: Boolean(options.dryRun) };
       const reply = await withRedis(target, (client) => evalUnlock(client, request));
       const result = parseUnlockReply(reply, request, Date.now());

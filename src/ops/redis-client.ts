@@ -1,5 +1,6 @@
 // The only module of src/ops that talks to Redis: a client that fails fast, SCAN with pipelined
 // script reads, and the unlock script call. Everything it returns is plain data for the pure modules.
+import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
 import { InputError } from '../errors.js';
 import { classifyKey, SCAN_PATTERN } from './keys.js';
@@ -27,13 +28,14 @@ export class RedisUnavailableError extends InputError {
 }
 
 /** Turns a connection-level error into words an operator can act on. Never includes the password (ioredis errors carry none). */
-export function describeRedisError(error: Error & { code?: string }, timeoutMs = CONNECT_TIMEOUT_MS): string {
+export function describeRedisError(error: Error & { code?: string }, timeoutMs = CONNECT_TIMEOUT_MS, tls = false): string {
   const message = error.message ?? String(error);
   if (error.code === 'ECONNREFUSED') return 'connection refused (is redis-server running on that host and port?)';
   if (error.code === 'ECONNRESET') return 'the server closed the connection (if it expects TLS, use rediss://)';
-  if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) return `${message} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=/path/to/ca.pem)`;
+  if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) return `${message} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=/path/to/ca.pem; a self-signed server with --tls-insecure)`;
+  if (error.code === 'EPROTO' || /wrong version number|packet length too long/i.test(message)) return 'no TLS handshake: the port answers without TLS (use redis:// instead of rediss://, or the server\'s TLS port)';
   if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
-  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${timeoutMs / 1000} s`;
+  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${timeoutMs / 1000} s${tls ? ' (a port that serves plain Redis never answers a TLS handshake: use redis://)' : ''}`;
   if (message.startsWith('NOAUTH')) return 'the server requires a password: redis://:PASSWORD@host:port/db (or set N8N_LOCK_REDIS_URL)';
   if (message.startsWith('WRONGPASS') || /invalid password/i.test(message)) return 'wrong password (or username)';
   if (/Protocol error/i.test(message)) return 'the server did not answer like Redis (wrong port, or TLS needed: rediss://)';
@@ -53,7 +55,8 @@ export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT
     db: target.db,
     ...(target.username !== undefined ? { username: target.username } : {}),
     ...(target.password !== undefined ? { password: target.password } : {}),
-    ...(target.tls ? { tls: { servername: target.host } } : {}),
+    // SNI carries host names only (RFC 6066): none for an IP address.
+    ...(target.tls ? { tls: target.tlsInsecure ? { rejectUnauthorized: false } : isIP(target.host) ? {} : { servername: target.host } } : {}),
     lazyConnect: true,
     connectTimeout: timeoutMs,
     commandTimeout: COMMAND_TIMEOUT_MS,
@@ -83,7 +86,7 @@ export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT
     if (client.status !== 'end') client.disconnect();
     // connect() rejects with a bare "Connection is closed."; the reason came as an error event.
     const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error);
-    throw new RedisUnavailableError(`cannot connect to Redis at ${target.display}: ${describeRedisError(cause, timeoutMs)}`);
+    throw new RedisUnavailableError(`cannot connect to Redis at ${target.display}: ${describeRedisError(cause, timeoutMs, target.tls)}`);
   } finally {
     clearTimeout(timer);
   }

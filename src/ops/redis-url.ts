@@ -12,6 +12,8 @@ export interface RedisTarget {
   username?: string;
   password?: string;
   tls: boolean;
+  /** rediss:// without verifying the server's certificate (a self-signed server): --tls-insecure. */
+  tlsInsecure?: boolean;
   display: string;
 }
 
@@ -42,6 +44,22 @@ export function maskRedisUrl(raw: string): string {
   return `${raw.slice(0, authorityStart)}${masked}${rest.slice(at)}`;
 }
 
+/** The text between `scheme://` and the last `@` before the host (passwords may contain `@`), or undefined. */
+function userinfoOf(raw: string): string | undefined {
+  const schemeEnd = raw.indexOf('://');
+  if (schemeEnd === -1) return undefined;
+  const rest = raw.slice(schemeEnd + 3);
+  const at = rest.lastIndexOf('@');
+  return at === -1 ? undefined : rest.slice(0, at);
+}
+
+/** Applies --tls-insecure: only meaningful (and only accepted) with a rediss:// URL. */
+export function withTlsInsecure(target: RedisTarget, tlsInsecure: boolean | undefined): RedisTarget {
+  if (!tlsInsecure) return target;
+  if (!target.tls) throw new InputError(`--tls-insecure needs a rediss:// URL (got ${target.display})`);
+  return { ...target, tlsInsecure: true };
+}
+
 /**
  * Parses `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS).
  * Throws InputError (exit 2) naming the masked URL and what is wrong.
@@ -51,6 +69,13 @@ export function parseRedisUrl(raw: string): RedisTarget {
   const fail = (why: string): never => {
     throw new InputError(`invalid Redis URL "${shown}": ${why} (expected redis://[:password@]host:port/db or rediss://... for TLS)`);
   };
+  // Characters that end the userinfo of a URL (/ ? #) or start an escape (%) must be percent-encoded
+  // in a password; unencoded, the URL parses as something else or not at all.
+  const userinfo = userinfoOf(raw);
+  if (userinfo !== undefined) {
+    const bad = [...new Set(userinfo.match(/[/?#\s]|%(?![0-9A-Fa-f]{2})/g) ?? [])];
+    if (bad.length) fail(`the password (or user) contains ${bad.map((c) => JSON.stringify(c)).join(', ')}, which must be percent-encoded in a URL (${bad.map((c) => `${JSON.stringify(c)} as ${encodeURIComponent(c) === c ? '%25' : encodeURIComponent(c)}`).join(', ')})`);
+  }
   let url: URL;
   try {
     url = new URL(raw);

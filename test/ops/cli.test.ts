@@ -222,10 +222,22 @@ describe.skipIf(!hasOpenssl())('rediss:// (TLS)', () => {
       const untrusted = await runCliAsync(['status', '--redis-url', tlsRedis.url]);
       expect(untrusted.status).toBe(2);
       expect(untrusted.stderr).toMatch(/self[- ]signed certificate.*NODE_EXTRA_CA_CERTS/);
+      expect(untrusted.stderr).toContain('--tls-insecure');
+      // A self-signed server: --tls-insecure skips verification (and only makes sense with rediss://).
+      const insecure = await runCliAsync(['status', '--redis-url', tlsRedis.url, '--tls-insecure', '--recheck-ms', '0']);
+      expect([insecure.status, insecure.stdout]).toEqual([1, expect.stringMatching(/^tls-scope\s+1\s+/m)]);
+      const unlockInsecure = await runCliAsync(['unlock', 'tls-scope', '--force', '--dry-run', '--redis-url', tlsRedis.url, '--tls-insecure']);
+      expect(unlockInsecure.status).toBe(0);
+      const functionsInsecure = await runCliAsync(['functions', 'status', '--redis-url', tlsRedis.url, '--tls-insecure']);
+      expect(functionsInsecure.status).toBe(0);
+      const wrongScheme = await runCliAsync(['status', '--redis-url', tlsRedis.url.replace('rediss:', 'redis:'), '--tls-insecure']);
+      expect([wrongScheme.status, wrongScheme.stderr]).toEqual([2, `n8n-lock: --tls-insecure needs a rediss:// URL (got redis://:***@localhost:${tlsRedis.port}/0)\n`]);
+      const tlsOnPlainPort = await runCliAsync(['status', '--redis-url', `rediss://127.0.0.1:${redis.port}/0`]);
+      expect([tlsOnPlainPort.status, tlsOnPlainPort.stderr]).toEqual([2, expect.stringMatching(/no TLS handshake|serves plain Redis .*use redis:\/\//)]);
       const plain = await runCliAsync(['status', '--redis-url', tlsRedis.url.replace('rediss:', 'redis:')]);
       expect(plain.status).toBe(2);
       expect(plain.stderr).toMatch(/use rediss:\/\/|did not answer like Redis/);
-      expect(trusted.stdout + trusted.stderr + untrusted.stderr + plain.stderr).not.toContain('tls-secret');
+      expect(trusted.stdout + trusted.stderr + untrusted.stderr + plain.stderr + insecure.stdout + insecure.stderr + wrongScheme.stderr).not.toContain('tls-secret');
     } finally {
       await tlsRedis.stop();
       rmSync(certificates.dir, { recursive: true, force: true });

@@ -30,6 +30,21 @@ describe('parseRedisUrl', () => {
     expect(() => parseRedisUrl(raw)).toThrow(why);
   });
 
+  it.each([
+    ['redis://:pa/ss@host:6379/0', '"/" as %2F'],
+    ['redis://:p#ss@host:6379/0', '"#" as %23'],
+    ['redis://:p?ss@host/0', '"?" as %3F'],
+    ['redis://:100%@host/0', '"%" as %25'],
+  ])('a password with an unencoded special character (%s) is told how to encode it, not "not a URL"', (raw, hint) => {
+    expect(() => parseRedisUrl(raw)).toThrow(InputError);
+    expect(() => parseRedisUrl(raw)).toThrow(`must be percent-encoded in a URL (${hint})`);
+    expect(() => parseRedisUrl(raw)).not.toThrow(/pa\/ss|p#ss|p\?ss|100%@/);
+  });
+
+  it('an encoded password is decoded', () => {
+    expect(parseRedisUrl('redis://:pa%2Fss%23%40%25@host:6379/0').password).toBe('pa/ss#@%');
+  });
+
   it('never puts the password in an error message, even for a broken URL', () => {
     for (const raw of ['redis://:hunter2@host:6379/notadb', 'redis://:hunter2@host:99999', 'http://user:hunter2@host', 'redis://:hun@ter2@host/x']) {
       let message = '';

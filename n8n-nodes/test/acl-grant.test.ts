@@ -1,0 +1,145 @@
+// The documented ACL grant (src/ops/acl.ts), enforced: every path of the Lock node, the function
+// nodes' engine and the CLI runs as a user holding exactly that grant on a REAL redis-server
+// (a missing command or key pattern is NOPERM and fails the path), while MONITOR records every
+// command they send, scripts' commands included; the test fails when the code sends one the grant
+// does not list, and prints what the grant lists that these paths never used.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
+import { runCliAsync } from '../../test/ops/support/cli.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { aclSetUserArguments, aclSetUserLine, NATIVE_COMMANDS, STOCK_NODE_COMMANDS } from '../../src/ops/acl.js';
+import { ROOT } from '../../test/support/paths.js';
+import { GLOBAL_SCOPE, responseKey, streamKey } from '../../src/functions/protocol.js';
+import { acquireLock, extendLock, releaseLock, type AcquireRequest } from '../lib/lock';
+import { closeAllPools, poolFor } from '../lib/pool';
+import { answerEntry, valueAnswer } from '../lib/answer';
+import { callFunction, type CallRequest } from '../lib/caller';
+import { FunctionConsumer, type RunOutcome } from '../lib/consumer';
+import { connectOnce, close } from '../lib/redis';
+
+const USER = 'n8nlock';
+const PASSWORD = 'grant-pw';
+let redis: TestRedis;
+let monitor: Redis | undefined;
+const used = new Set<string>();
+const SUBCOMMAND_COMMANDS = new Set(['client', 'xgroup', 'acl', 'config', 'object', 'script', 'xinfo']);
+
+beforeAll(async () => {
+  redis = await startRedis();
+  await redis.client.call('ACL', 'SETUSER', ...aclSetUserArguments(USER, PASSWORD, { stockPrimitives: false }));
+  // MONITOR shows every command with the address of the client that sent it ("lua" for a
+  // script's own calls; AUTH's arguments are redacted). Everything but this test's admin
+  // connection is the restricted user's.
+  const admin = String(await redis.client.call('CLIENT', 'INFO')).match(/\baddr=(\S+)/)![1];
+  monitor = await redis.client.monitor();
+  monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    const name = String(args[0]).toLowerCase();
+    if (source === admin || name === 'auth' || name === 'hello') return;
+    used.add(SUBCOMMAND_COMMANDS.has(name) && args[1] ? `${name}|${String(args[1]).toLowerCase()}` : name);
+  });
+});
+afterAll(async () => {
+  await closeAllPools();
+  monitor?.disconnect();
+  await redis?.stop();
+});
+
+const credential = { host: '127.0.0.1', port: 0, user: USER, password: PASSWORD, database: 0 };
+const asUser = () => ({ ...credential, port: redis.port });
+const waitUntil = async (condition: () => Promise<boolean>, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('the documented ACL grant', () => {
+  it('the Lock node: acquire, a waiter woken by release, extend, release', async () => {
+    const pool = poolFor(asUser(), 'acl');
+    const request = (lockId: string): AcquireRequest => ({
+      scope: 'acl-scope',
+      ttlSeconds: 30,
+      holder: { lock_id: lockId, workflow_id: 'Wf', workflow_name: 'ACL', execution_id: lockId, locked_at: '' },
+      waitTillLockReleased: true,
+      maxWaitSeconds: 10,
+      pollSeconds: 1,
+    });
+    const first = await acquireLock(pool, request('L1'));
+    expect(first.acquired).toBe(true);
+    const waiter = acquireLock(pool, request('L2'));
+    await new Promise((r) => setTimeout(r, 100));
+    await releaseLock(await pool.command(), 'acl-scope', 'L1');
+    expect((await waiter).lock_id).toBe('L2');
+    await extendLock(await pool.command(), 'acl-scope', 'L2', 60);
+    await releaseLock(await pool.command(), 'acl-scope', 'L2');
+  });
+
+  it('the function nodes: a call answered, a failure, a malformed message dead-lettered, a dead consumer\'s call reclaimed, stop', async () => {
+    const connections: Redis[] = [];
+    const connect = async (name: string) => {
+      const c = await connectOnce(asUser(), name);
+      connections.push(c);
+      return c;
+    };
+    const consumers: FunctionConsumer[] = [];
+    const start = async (id: string, run: (json: Record<string, unknown>, ctx: any, r: Redis) => Promise<RunOutcome>) => {
+      const commands = await connect(`${id}-commands`);
+      const consumer = new FunctionConsumer(commands, await connect(`${id}-reader`), {
+        functionName: 'aclfn', scope: GLOBAL_SCOPE, workflowId: 'wf', nodeId: id, consumerId: id, parameters: [], callsInFlight: 5, maxDeliveries: 3, blockMs: 100, heartbeatMs: 100, liveWithinMs: 500,
+      }, { run: (json, ctx) => run(json, ctx, commands) });
+      await consumer.start();
+      consumers.push(consumer);
+      return consumer;
+    };
+    try {
+      const request = (params: Record<string, unknown>, timeoutMs = 5_000): CallRequest => ({ functionName: 'aclfn', scope: GLOBAL_SCOPE, params, timeoutMs, depth: 1, caller: 'acl/1' });
+      // A consumer that takes calls and never answers, then stops heartbeating: the rescuer claims them.
+      const dying = await start('dying', () => new Promise<RunOutcome>(() => undefined));
+      const caller = await connect('caller');
+      const stuck = callFunction(caller, request({ n: 1 }, 10_000));
+      await waitUntil(async () => dying.callsRunning === 1, 3_000);
+      await dying.stop(0);
+      await start('rescuer', async (json, ctx, r) => {
+        if (json.fail) return { status: 'error', message: 'failed on purpose' };
+        await answerEntry(r, { stream: ctx.stream, group: ctx.group, messageId: ctx.messageId, callId: ctx.callId, deadline: ctx.deadline }, valueAnswer(ctx.callId, json.n));
+        return { status: 'success' };
+      });
+      expect(await stuck).toMatchObject({ ok: true, value: 1 });
+      expect(await callFunction(caller, request({ n: 2 }))).toMatchObject({ ok: true, value: 2 });
+      expect(await callFunction(caller, request({ fail: true }))).toMatchObject({ ok: false, message: 'failed on purpose' });
+      await redis.client.xadd(streamKey(GLOBAL_SCOPE, 'aclfn'), '*', 'callId', 'bad', 'params', '{not json', 'responseChannel', responseKey('bad'), 'deadline', String(Date.now() + 5_000));
+      await waitUntil(async () => (await redis.client.llen(responseKey('bad'))) === 1, 3_000);
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop(0)));
+      await Promise.all(connections.map((c) => close(c)));
+    }
+  });
+
+  it('the CLI: status, functions status, unlock', async () => {
+    await redis.client.set('n8n-lock-cli-scope', '1', 'EX', 60);
+    await redis.client.set('n8n-runtime-settings', '{}'); // n8n's own key, outside the grant
+    const url = `redis://${USER}:${PASSWORD}@127.0.0.1:${redis.port}/0`;
+    const status = await runCliAsync(['status', '--redis-url', url, '--recheck-ms', '0', '--format', 'json']);
+    expect([status.status, status.stderr]).toEqual([1, '']); // flagged: a counter without sidecar
+    const functions = await runCliAsync(['functions', 'status', '--redis-url', url, '--format', 'json']);
+    expect(functions.stderr).toBe('');
+    const unlock = await runCliAsync(['unlock', 'cli-scope', '--force', '--redis-url', url]);
+    expect([unlock.status, unlock.stdout + unlock.stderr]).toEqual([0, expect.stringContaining("'cli-scope' is free")]);
+  });
+
+  it('every command those paths sent is in the grant; the ACL log has no refusal', async () => {
+    const granted = new Set<string>([...NATIVE_COMMANDS, ...STOCK_NODE_COMMANDS]);
+    const missing = [...used].filter((c) => !granted.has(c) && !granted.has(c.split('|')[0]));
+    expect(missing).toEqual([]);
+    expect(await redis.client.call('ACL', 'LOG')).toEqual([]);
+    const unused = NATIVE_COMMANDS.filter((c) => !used.has(c));
+    console.log(`acl: commands_used=${used.size} granted=${NATIVE_COMMANDS.length} unused_here=${unused.join(',') || 'none'}`);
+  });
+
+  it('the README documents exactly this grant', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\n${aclSetUserLine()}\n`);
+  });
+});

@@ -1,0 +1,36 @@
+// The least Redis ACL grant n8n-lock needs, in one place: the README shows it and
+// n8n-nodes/test/acl-grant.test.ts runs every path of the CLI, the Lock node and the function nodes
+// as a user holding exactly this grant, records every command they send (MONITOR, scripts
+// included) and fails when one is missing here.
+
+/** Keys: the locks and rate limits (both engines) and the function streams. */
+export const ACL_KEY_PATTERNS = ['~n8n-lock-*', '~n8n-ratelimit-*', '~function:*'] as const;
+
+/** What the CLI (status, unlock, functions status), the Lock node and the function nodes send, scripts included. */
+export const NATIVE_COMMANDS = [
+  // connecting (ioredis: SELECT for a database other than 0, the ready check, the connection name;
+  // its CLIENT SETINFO, Redis 7.2 and later, may be refused: ioredis ignores the answer)
+  'select', 'info', 'client|setname', 'quit',
+  // the lock scripts, status and unlock
+  'eval', 'get', 'set', 'del', 'incr', 'pttl', 'pexpire', 'type', 'scan', 'rpush', 'ltrim', 'blpop',
+  // functions: streams, consumer registrations and heartbeats, answers
+  'xadd', 'xreadgroup', 'xack', 'xclaim', 'xdel', 'xlen', 'xrange', 'xpending', 'xgroup|create', 'xgroup|delconsumer', 'hset', 'hgetall', 'sadd', 'srem',
+  'smembers', 'multi', 'exec',
+] as const;
+
+/**
+ * What n8n's stock Redis node adds for the stock primitives: it PINGs before every operation, and
+ * the cleanup error workflow lists dynamic scopes with KEYS (in `@dangerous`).
+ */
+export const STOCK_NODE_COMMANDS = ['ping', 'expire', 'keys'] as const;
+
+/** `ACL SETUSER <user> ...` arguments for a user that may do exactly what n8n-lock does. */
+export function aclSetUserArguments(user: string, password: string, options: { stockPrimitives?: boolean } = {}): string[] {
+  const commands = [...NATIVE_COMMANDS, ...(options.stockPrimitives === false ? [] : STOCK_NODE_COMMANDS)];
+  return [user, 'reset', 'on', `>${password}`, ...ACL_KEY_PATTERNS, 'resetchannels', '-@all', ...commands.map((c) => `+${c}`)];
+}
+
+/** The grant as one redis-cli line, for the README. */
+export function aclSetUserLine(user = 'n8nlock', password = '<password>'): string {
+  return `ACL SETUSER ${aclSetUserArguments(user, password).join(' ')}`;
+}

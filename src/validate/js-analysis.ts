@@ -113,7 +113,10 @@ function analyzeUncached(source: string): CodeProblem[] {
   const report = (node: AcornNode, messageId: string, data: Record<string, string> = {}, kind: CodeProblem['kind'] = 'impure') =>
     problems.push({ index: node.start, end: node.end, line: lineOf(source, node.start), kind, messageId, data });
 
-  const scopeManager: any = analyze(ast, { ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: false, ignoreEval: true } as any);
+  // nodejsScope: the body is analysed inside a function scope, as n8n runs it (VmCodeWrapper), so
+  // top-level `var` and function declarations are variables whose every reference resolves (in a
+  // plain script eslint-scope leaves them unresolved, and a reassigned one would look constant).
+  const scopeManager: any = analyze(ast, { ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script', ignoreEval: true } as any);
   const globalScope = scopeManager.globalScope as any;
   // References that resolve to no declaration are globals. eslint-scope leaves references to
   // top-level declarations of a script unresolved too; n8n runs the body inside a function, so

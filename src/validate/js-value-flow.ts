@@ -24,7 +24,7 @@
 // flow). A value stored into a property of an object the analysis does not follow marks the heap:
 // from then on every property read of such an object is `unknown`.
 
-import { absentFromGlobal, BUILTIN_GLOBALS, SAFE_GLOBAL_NAMES } from './sandbox-globals.js';
+import { absentFromGlobal, BUILTIN_GLOBALS, DATA_GLOBALS, SAFE_GLOBAL_NAMES } from './sandbox-globals.js';
 
 export type CapabilityKind = 'global-object' | 'function-constructor' | 'reflection' | 'builtin' | 'unknown';
 
@@ -96,7 +96,9 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set([
   // Number, Date, RegExp, Map, Set, Promise, Object.prototype (the harmless ones)
   'toFixed', 'toExponential', 'toPrecision', 'toISOString', 'toJSON', 'toDateString', 'toTimeString', 'toLocaleDateString', 'toLocaleTimeString',
   'toUTCString', 'getTime', 'getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds', 'getUTCFullYear',
-  'getUTCMonth', 'getUTCDate', 'getUTCDay', 'getUTCHours', 'getUTCMinutes', 'getUTCSeconds', 'getTimezoneOffset', 'test', 'exec', 'get', 'has', 'set', 'add',
+  'getUTCMonth', 'getUTCDate', 'getUTCDay', 'getUTCHours', 'getUTCMinutes', 'getUTCSeconds', 'getUTCMilliseconds', 'getTimezoneOffset', 'trimLeft', 'trimRight',
+  'setFullYear', 'setMonth', 'setDate', 'setHours', 'setMinutes', 'setSeconds', 'setMilliseconds', 'setTime', 'setUTCFullYear', 'setUTCMonth', 'setUTCDate',
+  'setUTCHours', 'setUTCMinutes', 'setUTCSeconds', 'setUTCMilliseconds', 'test', 'exec', 'get', 'has', 'set', 'add',
   'delete', 'clear', 'then', 'catch', 'finally', 'hasOwnProperty', 'propertyIsEnumerable', 'toString', 'toLocaleString', 'valueOf',
 ]);
 
@@ -108,13 +110,33 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set([
 const NON_INVOKING: Readonly<Record<string, '*' | number>> = Object.assign(Object.create(null), {
   String: '*', Number: '*', Boolean: '*', BigInt: '*', Symbol: '*', Date: '*', parseInt: '*', parseFloat: '*', isNaN: '*', isFinite: '*', encodeURIComponent: '*',
   encodeURI: '*', decodeURIComponent: '*', decodeURI: '*', escape: '*', unescape: '*', isArray: '*', isInteger: '*', isSafeInteger: '*', is: '*',
-  keys: '*', values: '*', entries: '*', fromEntries: '*', freeze: '*', isFrozen: '*', hasOwn: '*', stringify: 0, parse: 0, from: 0, of: '*',
+  keys: '*', values: '*', entries: '*', freeze: '*', isFrozen: '*', hasOwn: '*', stringify: 0, parse: 0, from: 0, of: '*',
   push: '*', unshift: '*', includes: '*', indexOf: '*', lastIndexOf: '*', concat: '*', join: '*', fill: '*', splice: '*', with: '*', at: '*', slice: '*',
   set: '*', add: '*', has: '*', get: '*', delete: '*', append: '*', log: '*', warn: '*', error: '*', info: '*', debug: '*', localeCompare: '*',
   startsWith: '*', endsWith: '*', split: 0, replace: 0, replaceAll: 0, match: '*', matchAll: '*', search: '*', test: '*', exec: '*', padStart: '*',
   padEnd: '*', max: '*', min: '*', abs: '*', round: '*', floor: '*', ceil: '*', trunc: '*', sign: '*', pow: '*', sqrt: '*', hasOwnProperty: '*',
-  structuredClone: 0, atob: '*', btoa: '*', resolve: '*', reject: '*', all: '*', allSettled: '*', race: '*', any: '*', assign: '*',
+  structuredClone: 0, atob: '*', btoa: '*', resolve: '*', reject: '*', all: '*', allSettled: '*', race: '*', any: '*',
+  Set: '*', Map: '*', WeakSet: '*', WeakMap: '*', RegExp: '*', format: '*', formatToParts: '*', formatRange: '*', select: '*', trimLeft: '*', trimRight: '*',
+  setFullYear: '*', setMonth: '*', setDate: '*', setHours: '*', setMinutes: '*', setSeconds: '*', setMilliseconds: '*', setTime: '*', setUTCFullYear: '*',
+  setUTCMonth: '*', setUTCDate: '*', setUTCHours: '*', setUTCMinutes: '*', setUTCSeconds: '*', setUTCMilliseconds: '*', toFixed: '*', toPrecision: '*',
+  // Not Object.assign or Object.fromEntries: they build objects whose keys (a protocol method such
+  // as toString or Symbol.replace) could then hold the value and be called by the engine.
 });
+
+/**
+ * Keys under which the engine, a built-in or n8n's runner finds a method of an object and calls it
+ * (ECMAScript: ToPrimitive, JSON.stringify, promise resolution, the iterator protocol, property
+ * descriptors, species, RegExp and Array methods that call `this.exec` / `this.join` /
+ * `this.toISOString`; Proxy handlers, though the subset has no Proxy). Every well-known symbol is a
+ * protocol key too. An unknown value or a built-in stored under one of these would be called by
+ * the engine with arguments the code chooses (`'x'.replace({ [Symbol.replace]: F }, 'code')`
+ * compiles), so that store cannot be proven pure.
+ */
+export const PROTOCOL_KEYS: ReadonlySet<string> = new Set([
+  'toString', 'valueOf', 'toLocaleString', 'toJSON', 'toISOString', 'then', 'constructor', 'next', 'return', 'throw', 'get', 'set', 'exec', 'join', 'handleEvent',
+  'apply', 'construct', 'defineProperty', 'deleteProperty', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has', 'isExtensible', 'ownKeys', 'preventExtensions',
+  'setPrototypeOf',
+]);
 
 /** Built-in methods that call a function they are given (or their receiver): not to be stored under another name. */
 const INVOKING_METHOD_NAMES: ReadonlySet<string> = new Set([
@@ -131,6 +153,11 @@ const PRIMITIVE_METHODS: ReadonlySet<string> = new Set([
   'toExponential', 'toISOString', 'toDateString', 'toTimeString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toUTCString', 'getTime',
   'hasOwnProperty', 'isArray', 'stringify', 'substring', 'substr', 'normalize', 'search',
 ]);
+
+const TIMER_NAMES: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+
+/** Array methods that return a new Array when called on one. */
+const ARRAY_RETURNING_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'slice', 'concat', 'flat', 'flatMap', 'toSorted', 'toReversed', 'toSpliced', 'with']);
 
 /** Array methods whose callback's second parameter is the element's index (a number). */
 const INDEX_CALLBACK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap']);
@@ -248,8 +275,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     const variable = variableOf.get(identifier);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     if (!def || def.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init || inForHead(def.parent)) return undefined;
-    // const, or let/var written only by its declaration: its value is known statically.
-    return def.parent.kind === 'const' || writesOf(variable) <= 1 ? def.node.init : undefined;
+    // Only a const: a var can be given another value by ways scope analysis does not count as
+    // writes (a catch parameter of the same name, Annex B), a let by a loop.
+    return def.parent.kind === 'const' ? def.node.init : undefined;
   };
   const functionOfVariable = (variable: any) => {
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
@@ -321,8 +349,36 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const isArrayMethodCall = (call: any, names: ReadonlySet<string>) => {
     if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.computed) return false;
     const name = call.callee.property.name;
-    return names.has(name) && !ownMethodNames.has(name) && !definesDynamicMethods;
+    return names.has(name) && !ownMethodNames.has(name) && !definesDynamicMethods && isArrayValue(call.callee.object, 0);
   };
+  /**
+   * An expression that is an Array made by the engine or by n8n (a literal, `items`, `$input.all()`,
+   * `Object.keys(x)`, an array method's result on such an array, a const bound to one), whose
+   * `map`, `filter`, ... are therefore Array's own, unless the code defines methods of that name.
+   */
+  function isArrayValue(node: any, depth: number): boolean {
+    if (!node || depth > 8) return false;
+    switch (node.type) {
+      case 'ArrayExpression':
+        return true;
+      case 'Identifier': {
+        if (isGlobalName(node, 'items')) return true;
+        const variable = variableOf.get(node);
+        const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+        return Boolean(def && def.type === 'Variable' && def.parent.kind === 'const' && def.node.id === def.name && isArrayValue(def.node.init, depth + 1));
+      }
+      case 'CallExpression': {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed) return false;
+        const name = callee.property.name;
+        if ((isGlobalName(callee.object, 'Object') && ['keys', 'values', 'entries'].includes(name)) || (isGlobalName(callee.object, 'Array') && ['from', 'of'].includes(name))) return true;
+        if (name === 'all' && (isGlobalName(callee.object, '$input') || (callee.object.type === 'CallExpression' && isGlobalName(callee.object.callee, '$')))) return true;
+        return ARRAY_RETURNING_METHODS.has(name) && !ownMethodNames.has(name) && !definesDynamicMethods && isArrayValue(callee.object, depth + 1);
+      }
+      default:
+        return false;
+    }
+  }
 
   // ---- Keys known only at run time that still cannot be a dangerous key -------------------------
   /** A numeric expression (never a string such as 'constructor'). */
@@ -377,10 +433,20 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         return false;
     }
   }
+  /** A parameter nothing assigns again. */
+  const neverReassigned = (identifier: any) => {
+    const variable = variableOf.get(identifier);
+    return variable !== undefined && writesOf(variable) === 0;
+  };
+  /** A callback that cannot reach the array it is called over (its third parameter, the array itself, is unused). */
+  const cannotReachItsArray = (fn: any) => fn.params.length < 3 || (fn.params[2].type === 'Identifier' && (variableOf.get(fn.params[2])?.references.length ?? 0) === 0);
+
   /** The index parameter of an array method's callback: `arr.map((x, i) => ...)`. */
   function isIndexParameter(fn: any, name: string): boolean {
     const call = parentOf(fn);
     if (fn[PARENT_KEY] !== 'arguments' || call.arguments[0] !== fn) return false;
+    const param = fn.params.find((p: any) => p.type === 'Identifier' && p.name === name);
+    if (!param || !neverReassigned(param)) return false;
     const position = fn.params.findIndex((p: any) => p.type === 'Identifier' && p.name === name);
     const method = call.callee.type === 'MemberExpression' ? call.callee.property.name : undefined;
     if (position === 1 && isArrayMethodCall(call, INDEX_CALLBACK_METHODS)) return true;
@@ -435,6 +501,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       const fn = def.node;
       const call = parentOf(fn);
       if (fn[PARENT_KEY] !== 'arguments' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression') return undefined;
+      if (writesOf(variable) !== 0 || !cannotReachItsArray(fn)) return undefined;
       const method = call.callee.computed ? undefined : call.callee.property.name;
       if (!method || !ELEMENT_CALLBACK_METHODS.has(method)) return undefined;
       const elementAt = method === 'reduce' || method === 'reduceRight' ? 1 : 0;
@@ -470,6 +537,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (def.type === 'Parameter') {
       const fn = def.node;
       const call = parentOf(fn);
+      if (writesOf(variable) !== 0 || !cannotReachItsArray(fn)) return undefined;
       if (fn[PARENT_KEY] === 'arguments' && call.arguments[0] === fn && fn.params[0] === def.name && isArrayMethodCall(call, ELEMENT_CALLBACK_METHODS) && !['reduce', 'reduceRight'].includes(call.callee.property.name)) {
         return literalStrings(call.callee.object);
       }
@@ -488,7 +556,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (ref.init) continue;
         const p = parentOf(ref.identifier);
         const iterated = p.type === 'ForOfStatement' && ref.identifier[PARENT_KEY] === 'right';
-        const readByArrayMethod = p.type === 'MemberExpression' && !p.computed && isArrayMethodCall(parentOf(p), ELEMENT_CALLBACK_METHODS) && parentOf(p).callee === p;
+        const readByArrayMethod = p.type === 'MemberExpression' && !p.computed && isArrayMethodCall(parentOf(p), ELEMENT_CALLBACK_METHODS) && parentOf(p).callee === p &&
+          parentOf(p).arguments.every((a: any) => !FUNCTION_TYPES.has(a.type) || cannotReachItsArray(a));
         if (!iterated && !readByArrayMethod) return undefined;
       }
       array = def.node.init;
@@ -527,8 +596,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   /** What a read or call the analysis does not follow may give. */
   const ambient = () => strongest(heapTainted, escapedReturn);
   let changed = true;
-  const taint = (table: Map<any, Capability>, key: any, capability: Capability) => {
+  const taint = (table: Map<any, Capability>, key: any, given: Capability) => {
     if (!key) return;
+    const capability = unreportedIfUnknown(given)!;
     const had = table.get(key);
     // Keep the more telling value: a capability over `unknown`, `unknown` over a built-in.
     if (had && rank(had) >= rank(capability)) return;
@@ -538,7 +608,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const taintHeap = (capability: Capability) => {
     if (heapTainted && rank(heapTainted) >= rank(capability)) return;
     // A capability was reported where it was stored; what it then flows into is not reported again.
-    heapTainted = { kind: capability.kind === 'builtin' ? 'unknown' : capability.kind, via: `a property of an object that holds ${capability.via}`, reported: capability.reported || rank(capability) > 2 };
+    const kind = capability.kind === 'builtin' ? 'unknown' : capability.kind;
+    heapTainted = { kind, via: `a property of an object that holds ${capability.via}`, reported: kind !== 'unknown' && (capability.reported || rank(capability) > 2) };
     changed = true;
   };
 
@@ -547,7 +618,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (!node) return undefined;
     if (cache.has(node)) return cache.get(node);
     cache.set(node, undefined); // cycles (a = a) end here
-    const result = computeCapability(node);
+    const result = unreportedIfUnknown(computeCapability(node));
     cache.set(node, result);
     return result;
   };
@@ -598,7 +669,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (object) {
           switch (object.kind) {
             case 'global-object':
-              if (key !== undefined && allowed(object, key)) return SAFE_GLOBAL_NAMES.has(key) ? globalValue(key) : undefined;
+              // A key the global object lacks reads undefined there; but `this` in a sloppy method
+              // may also be the object it was called on, whose property is whatever the heap holds.
+              if (key !== undefined && allowed(object, key)) return SAFE_GLOBAL_NAMES.has(key) ? globalValue(key) : object.via === 'this' ? ambient() : undefined;
               // What a denied read gives is unknown: it carries the capability on, but the read
               // itself is the finding, so what it flows into is not reported again.
               return { kind: key === 'constructor' ? 'function-constructor' : 'global-object', via: `${object.via}${key === undefined ? '[…]' : `.${key}`}`, reported: true };
@@ -608,6 +681,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
             case 'reflection':
               return { ...object, via: `${object.via}.${key ?? '[…]'}`, reported: true };
             case 'builtin':
+              if ((key === 'call' || key === 'apply' || key === 'bind') && !(parentOf(node)?.type === 'CallExpression' && node[PARENT_KEY] === 'callee')) {
+                return { kind: 'reflection', via: `${object.via}.${key} taken as a value, which calls whatever it is applied to` };
+              }
               return builtinMember(object, key, node.object);
             case 'unknown':
               if (key === 'constructor') return { kind: 'function-constructor', via: `${object.via}.constructor`, reported: true };
@@ -616,8 +692,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         }
         if (key === 'constructor') return { kind: 'function-constructor', via: '.constructor' };
         if (key === '__proto__' || key === 'caller' || key === 'callee' || key === 'arguments') return { kind: 'unknown', via: `.${key}` };
+        // call, apply, bind taken as a value: an invoker of whatever it is applied to (handed to a
+        // built-in as a callback it calls the elements it is given). Only calling it directly passes.
+        if ((key === 'call' || key === 'apply' || key === 'bind') && !(parentOf(node)?.type === 'CallExpression' && node[PARENT_KEY] === 'callee')) {
+          return { kind: 'reflection', via: `.${key} taken as a value, which calls whatever it is applied to` };
+        }
         // A method that calls its arguments, taken as a value (not called on its object): it may be
-        // the built-in (`[].map`, `fn.call`), which must not be stored under another name.
+        // the built-in (`[].map`), which must not be stored under another name.
         if (key !== undefined && INVOKING_METHOD_NAMES.has(key) && !(parentOf(node)?.type === 'CallExpression' && node[PARENT_KEY] === 'callee')) {
           return { kind: 'builtin', via: `.${key} taken as a value` };
         }
@@ -662,6 +743,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         const fn = node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
         return fn ? returnCapability.get(fn) : undefined;
       }
+      case 'YieldExpression':
+        // What the generator's caller hands to next().
+        return strongest(passedToUnknown, ambient());
       default:
         return undefined;
     }
@@ -675,6 +759,10 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     // `$item(i)` is n8n's whole data proxy for item i: it holds `$env` and `$evaluateExpression`
     // like the global object does, and is checked like it.
     if (isGlobalName(callee, '$item')) return { kind: 'global-object', via: '$item(…)' };
+    // n8n's accessor functions and their methods (`$('X')`, `$input.first()`, `$('X').all()`) give
+    // n8n's data, not what this code stored (unless it stored something under that method's name).
+    if (callee.type === 'Identifier' && scope.isGlobalReference(callee) && DATA_GLOBALS.has(callee.name)) return undefined;
+    if (callee.type === 'MemberExpression' && accessorRooted(callee.object) && builtinByName(staticKey(callee, constantOf))) return undefined;
     const calleeCap = capabilityOf(callee);
     if (calleeCap?.kind === 'function-constructor') return { kind: 'function-constructor', via: `${calleeCap.via}(…)`, reported: true };
     if (calleeCap?.kind === 'unknown') return { kind: 'unknown', via: `what ${calleeCap.via} returns`, reported: true };
@@ -708,7 +796,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (calleeCap?.kind === 'builtin') {
       // `Object.values(Array)`: a built-in passed to a built-in may come back.
       const builtinIn = inputs.slice(1).find((c) => c?.kind === 'builtin');
-      return builtinIn ? { kind: 'unknown', via: `what ${calleeCap.via} returns for ${builtinIn.via}` } : undefined;
+      // What a built-in gives back may be read out of its arguments, which the heap may fill.
+      return builtinIn ? { kind: 'unknown', via: `what ${calleeCap.via} returns for ${builtinIn.via}` } : ambient();
     }
     // A call of something the analysis does not follow may run any of the code's escaping functions.
     return ambient();
@@ -727,7 +816,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           else {
             const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
             if (capability.kind === 'builtin') bind(property.value, builtinMember(capability, key, undefined));
-            else if (capability.kind === 'unknown') bind(property.value, key === 'constructor' ? { kind: 'function-constructor', via: `${capability.via}.constructor`, reported: true } : capability);
+            else if (capability.kind === 'unknown') bind(property.value, key === 'constructor' ? { kind: 'function-constructor', via: `${capability.via}.constructor` } : capability);
             else if (key === undefined || !allowed(capability, key)) bind(property.value, { kind: key === 'constructor' ? 'function-constructor' : capability.kind, via: `${capability.via}.${key ?? '[…]'}`, reported: true });
             else if (capability.kind === 'global-object' && SAFE_GLOBAL_NAMES.has(key)) {
               const value = globalValue(key);
@@ -745,19 +834,11 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'RestElement':
         bind(pattern.argument, capability);
         break;
-      case 'MemberExpression': {
+      case 'MemberExpression':
         // Stored into a property: the heap may hold it from now on (capabilities are reported at the use).
         taintHeap(capability);
-        const key = staticKey(pattern, constantOf);
-        if (key === undefined) {
-          if (!shadowAll) changed = true;
-          shadowAll = true;
-        } else if (!shadowedNames.has(key)) {
-          shadowedNames.add(key);
-          changed = true;
-        }
+        shadow(staticKey(pattern, constantOf));
         break;
-      }
       default:
         break;
     }
@@ -765,6 +846,18 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
 
   /** A call whose callee the analysis cannot name may call what it is given with anything it holds. */
   const callsUnknownCode = (call: any) => !calledFunction(call);
+  /** Keys this code writes on what may be the global object (`this.k = v` in sloppy code): calling one there passes it as the receiver. */
+  const writtenOnGlobal = new Set<string>();
+  /** An unknown value or a built-in is now stored under `key` (undefined: a key known only at run time). */
+  const shadow = (key: string | undefined) => {
+    if (key === undefined) {
+      if (!shadowAll) changed = true;
+      shadowAll = true;
+    } else if (!shadowedNames.has(key)) {
+      shadowedNames.add(key);
+      changed = true;
+    }
+  };
 
   /** Built-in methods that call back with elements and keep nothing (their callbacks' returns are followed). */
   const CALLBACK_CONSUMERS = new Set([...ELEMENT_CALLBACK_METHODS, 'sort', 'toSorted', 'then', 'catch', 'finally', 'replace', 'replaceAll']);
@@ -810,7 +903,12 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
   function handedToConsumer(node: any): boolean {
     const call = parentOf(node);
-    if (call?.type !== 'CallExpression' || node[PARENT_KEY] !== 'arguments' || call.callee.type !== 'MemberExpression') return false;
+    if (node[PARENT_KEY] !== 'arguments') return false;
+    // `new Promise(executor)`: called at once with the built-in resolve and reject.
+    if (call?.type === 'NewExpression' && isGlobalName(call.callee, 'Promise') && call.arguments[0] === node) return true;
+    // Timers call their callback later with the arguments given here (checked like any argument).
+    if (call?.type === 'CallExpression' && call.callee.type === 'Identifier' && TIMER_NAMES.has(call.callee.name) && scope.isGlobalReference(call.callee) && call.arguments[0] === node) return true;
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') return false;
     const name = staticKey(call.callee, constantOf);
     return builtinByName(name) && CALLBACK_CONSUMERS.has(name!);
   }
@@ -836,6 +934,14 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       if (node.type === 'VariableDeclarator' && node.init) {
         const c = capabilityOf(node.init);
         if (c) bind(node.id, c);
+      } else if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && capabilityOf(node.left.object)?.kind === 'global-object') {
+        const key = staticKey(node.left, constantOf);
+        if (key !== undefined && !writtenOnGlobal.has(key)) {
+          writtenOnGlobal.add(key);
+          changed = true;
+        }
+        const c = capabilityOf(node.right);
+        if (c) bind(node.left, c);
       } else if (node.type === 'AssignmentExpression') {
         // `a += x` gives a number or a string; `a = x`, `a ||= x` give x.
         const c = ['=', '||=', '&&=', '??='].includes(node.operator) ? capabilityOf(node.right) : undefined;
@@ -845,7 +951,23 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (c) bind(node.left, c);
       } else if (node.type === 'PropertyDefinition' && node.value) {
         const c = capabilityOf(node.value);
-        if (c) taintHeap(c);
+        if (c) {
+          taintHeap(c);
+          shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
+        }
+      } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && node.value && !FUNCTION_TYPES.has(node.value.type)) {
+        // An object literal is the code's own object: what it holds, every read of an object the
+        // analysis does not follow (`this` in its methods, a copy) may give.
+        const c = capabilityOf(node.value);
+        if (c) {
+          taintHeap(c);
+          shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
+        }
+      } else if (node.type === 'YieldExpression' && node.argument) {
+        // What a generator yields comes out of its iterator like a return value.
+        const c = capabilityOf(node.argument);
+        const fn = enclosingFunction(node);
+        if (c && fn) taint(returnCapability, fn, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (yielded)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
       } else if (node.type === 'ForOfStatement' || node.type === 'ForInStatement') {
         const target = node.left.type === 'VariableDeclaration' ? node.left.declarations[0].id : node.left;
         const c = node.type === 'ForOfStatement' ? capabilityOf(node.right) : undefined;
@@ -858,6 +980,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       } else if (node.type === 'ArrowFunctionExpression' && node.expression) {
         const c = capabilityOf(node.body);
         if (c) taint(returnCapability, node, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+      } else if (node.type === 'NewExpression' && isGlobalName(node.callee, 'Promise') && FUNCTION_TYPES.has(node.arguments[0]?.type)) {
+        node.arguments[0].params.forEach((p: any, i: number) => bind(p, { kind: 'builtin', via: i === 0 ? 'the promise\'s resolve' : 'the promise\'s reject' }));
       } else if (node.type === 'CallExpression' || node.type === 'NewExpression') {
         const fn = calledFunction(node);
         if (fn) {
@@ -912,7 +1036,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           if (c && fn?.params[i + 1]) bind(fn.params[i + 1], rank(c) > 2 ? { ...c, via: `${c.via} (as a parameter)`, reported: true } : c);
         });
       } else if (node.type === 'CatchClause' && node.param) {
-        // A thrown capability arrives in the catch parameter.
+        // What is caught may be anything a promise was rejected with or a built-in threw (an
+        // AggregateError's errors): unknown. A thrown capability arrives there too.
+        bind(node.param, { kind: 'unknown', via: `the caught value ${node.param.type === 'Identifier' ? node.param.name : ''}`.trim() });
         for (const statement of thrown) {
           const c = capabilityOf(statement.argument);
           if (c) bind(node.param, { ...c, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
@@ -954,6 +1080,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     const name = call.callee.type === 'MemberExpression' ? calleeName(call) : undefined;
     // On an unknown receiver a method of that name may be anything stored there.
     const receiver = call.callee.type === 'MemberExpression' ? capabilityOf(call.callee.object) : undefined;
+    // Math's functions convert their arguments to numbers, nothing else.
+    if (receiver?.kind === 'builtin' && receiver.via === 'Math') return false;
+    // `Object.prototype.toString.call(x)`: a built-in that calls nothing, applied to x.
+    if (receiver?.kind === 'builtin' && (name === 'call' || name === 'apply')) {
+      const applied = receiver.via.slice(receiver.via.lastIndexOf('.') + 1);
+      return !((own(NON_INVOKING, applied) && NON_INVOKING[applied] === '*') || PRIMITIVE_METHODS.has(applied)) || INVOKING_METHOD_NAMES.has(applied) || STORING.has(applied);
+    }
     if (receiver?.kind === 'unknown' || name === undefined || !own(NON_INVOKING, name)) return true;
     // A member of a built-in is that built-in's own method (built-ins cannot be written); on other
     // receivers the name must not be one the code stored a built-in or unknown value under.
@@ -1000,6 +1133,10 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (key === undefined) report(parent, capability, 'is read with a dynamic key: only named, allowed keys may be read');
         else if (!allowed(capability, key)) report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
         else if (write && kind === 'global-object' && !absentFromGlobal(key)) report(parent, capability, `is changed at .${key}, a name n8n's sandbox defines`);
+        else if (write && kind === 'global-object' && PROTOCOL_KEYS.has(key)) report(parent, capability, `is changed at .${key}, a method the engine calls`);
+        else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && writtenOnGlobal.has(key)) {
+          report(parent, capability, `is the receiver of .${key}(), which this code stored on it: the function would get the global object as this`);
+        }
         else if (write && kind !== 'global-object') report(parent, capability, `is changed at .${key}`);
         break;
       }
@@ -1010,6 +1147,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (field === 'right') {
           if (parent.left.type === 'MemberExpression') {
             if (!loose) report(parent, capability, 'is stored in a property');
+            else checkProtocolStore(node, parent.left, capability);
           } else if (parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
           else checkPattern(parent.left, capability);
         } else if (field === 'left' && parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
@@ -1021,11 +1159,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         // In an object literal it is stored; in a pattern it is a target, handled with the pattern.
         if (parentOf(parent)?.type === 'ObjectExpression') {
           if (field === 'value' && !loose) report(node, capability, 'is stored in an object');
+          else if (field === 'value') checkProtocolStore(node, parent, capability);
           if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
         }
         break;
       case 'PropertyDefinition':
         if (field === 'value' && !loose) report(node, capability, 'is stored in a class field');
+        else if (field === 'value') checkProtocolStore(node, parent, capability);
         if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
         break;
       case 'MethodDefinition':
@@ -1053,11 +1193,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
             // as the target is reported as an argument).
             if ((via === 'Object.defineProperty' || via === 'Object.defineProperties' || via === 'Object.setPrototypeOf') && plain && parent.arguments.length >= 2) break;
             report(parent, capability, via === 'Object.getOwnPropertyDescriptor' ? `is called with ${key === undefined ? 'a key not known statically' : `the key ${key}`}` : 'is called');
-          } else if (kind === 'unknown' && node.type === 'MemberExpression' && capabilityOf(node.object)?.kind === 'unknown') {
-            break; // a method of an unknown value: checked where the method is read
-          } else if (kind === 'unknown' && node.type === 'MemberExpression' && !capabilityOf(node.object) && builtinByName(staticKey(node, constantOf))) {
-            // A method of the code's own object or of data, under a name nothing stored a built-in or
-            // unknown value under: the built-in method, or a function of the code (followed).
+          } else if (kind === 'unknown' && node.type === 'CallExpression' && capabilityOf(node.callee)?.kind === 'unknown' && !calleeCallPasses(node.callee)) {
+            break; // what a call of an unknown value returns: that call is the finding
+          } else if (kind === 'unknown' && calleeCallPasses(node)) {
             break;
           } else report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
         } else {
@@ -1137,6 +1275,29 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
   return uses;
 
+  /**
+   * Calling this unknown callee passes: a method of an unknown value under a vetted name (checked
+   * where the method is read), or a method of the code's own object or of data under a name nothing
+   * stored a built-in or unknown value under (the built-in method, or a function of the code).
+   */
+  function calleeCallPasses(callee: any): boolean {
+    if (callee.type !== 'MemberExpression') return false;
+    const key = staticKey(callee, constantOf);
+    const object = capabilityOf(callee.object);
+    if (object?.kind === 'unknown') return key !== undefined && SAFE_METHODS.has(key) && builtinByName(key);
+    return !object && builtinByName(key);
+  }
+
+  /** An unknown value or a built-in stored under a protocol key (or a key not known statically) of an object. */
+  function checkProtocolStore(value: any, holder: any, capability: Capability) {
+    // holder: an object literal's Property, a class's PropertyDefinition, or an assignment's member target.
+    const key = holder.type === 'MemberExpression' ? staticKey(holder, constantOf) : holder.computed ? staticString(holder.key, constantOf, 0) : holder.key.type === 'Identifier' ? holder.key.name : String(holder.key.value);
+    const symbolKey = holder.type === 'MemberExpression' ? holder.computed && holder.property.type === 'MemberExpression' : holder.computed && holder.key.type === 'MemberExpression';
+    if (key !== undefined && !symbolKey && !PROTOCOL_KEYS.has(key)) return;
+    const what = key === undefined || symbolKey ? 'a key known only at run time (a protocol symbol such as Symbol.replace or Symbol.iterator, for all the analysis knows)' : `.${key}`;
+    uses.push({ node: value, verdict: 'unprovable', capability: describe({ ...capability, kind: 'unknown' }), use: `is stored under ${what}, where the engine finds methods it calls (ToPrimitive, iteration, then, JSON, replace, descriptors): it could be called with arguments this code chooses` });
+  }
+
   /** `super.x` in sloppy code forwards that method's `this`, which may be the global object. */
   function checkSuper(node: any) {
     if (!thisIsGlobal(node)) return;
@@ -1162,6 +1323,14 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       }
     }
   }
+}
+
+/**
+ * An unknown value is never "already reported": it is checked at every use, because what reported
+ * the expression it came from (if anything did) said nothing about this value's uses.
+ */
+function unreportedIfUnknown(capability: Capability | undefined): Capability | undefined {
+  return capability?.kind === 'unknown' && capability.reported ? { ...capability, reported: false } : capability;
 }
 
 /** The order in which values win when one expression may be either. */

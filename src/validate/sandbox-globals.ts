@@ -70,7 +70,9 @@ export const BUILTIN_GLOBALS: ReadonlySet<string> = new Set([
   'String', 'Symbol', 'SyntaxError', 'TypeError', 'URIError', 'Uint16Array', 'Uint32Array', 'Uint8Array', 'Uint8ClampedArray', 'WeakMap', 'WeakSet',
   'AggregateError', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'escape', 'unescape',
   'structuredClone', 'atob', 'btoa', 'Buffer', 'TextDecoder', 'TextEncoder', 'URL', 'URLSearchParams', 'console', 'DateTime', 'Duration', 'Interval',
-  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'Proxy',
+  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
+  // Not Proxy: a proxy lies about its own keys (ownKeys) and turns every read into a call of its
+  // handler, which breaks the proofs the analysis rests on. Data code does not need one.
 ]);
 
 /** Values that are numbers, not objects: nothing to read or write through them. */

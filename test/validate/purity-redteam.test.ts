@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateFiles } from '../../src/validate/engine.js';
 import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
+import { ROUND4, ROUND4_FALSE_POSITIVES } from './support/bypasses-round4.js';
 
 const trigger = { parameters: { path: 'x', options: {} }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] };
 function purityFindings(jsCode: string, mode = 'runOnceForAllItems'): string[] {
@@ -25,6 +26,20 @@ describe('code-purity against the red-team corpus', () => {
 
   it.each(DEFEATED.filter((d) => d.obtainsWith).map((d) => [d.id, d.code] as const))('reports the spelling %s, which only n8n\'s flags or freeze stop', (_id, code) => {
     expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  // The fourth round, by a red-teamer who did not write the rule, against the redesigned rule: each
+  // obtained a capability at run time while the rule said nothing.
+  // One entry is not a capability in n8n: the runner sends a task's result as
+  // JSON.stringify(message) (@n8n/task-runner task-runner.js), so a function in the result is
+  // dropped, never called. Returning an unknown value stays provable (item.json[field] as output).
+  const NOT_A_CAPABILITY = new Set(['ret-F-dynkey']);
+  it.each(ROUND4.filter((b) => !NOT_A_CAPABILITY.has(b.id)).map((b) => [b.id, b.code] as const))('reports the round-4 bypass %s', (_id, code) => {
+    expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  it('returning a value read with a run-time key stays provable: n8n serializes the result', () => {
+    expect(purityFindings(ROUND4.find((b) => b.id === 'ret-F-dynkey')!.code)).toEqual([]);
   });
 
   it.each(CLEAN.map((c) => [c.id, c.code, c.mode] as const))('proves the pure snippet %s', (_id, code, mode) => {

@@ -77,7 +77,14 @@ if (process.argv.includes('--reaches')) {
   }
 }
 // Bodies per broad cause (a body counts once per group).
-const groupOf = (cause) => (cause.startsWith('undeclared name') ? 'assigns or reads an undeclared name' : cause.includes('is called') || cause.includes('has its method') || cause.includes('passed to') || cause.includes('property written') ? 'calls, writes or hands on a value read with a run-time key' : cause);
+const groupOf = (cause) =>
+  cause.startsWith('undeclared name')
+    ? 'assigns or reads an undeclared name'
+    : cause.includes('stored under')
+      ? 'stores a value read with a run-time key under a key known only at run time (it could be toJSON, then, toString)'
+      : cause.includes('is called') || cause.includes('has its method') || cause.includes('passed to') || cause.includes('property written')
+        ? 'calls, writes or hands on a value read with a run-time key'
+        : cause;
 const groups = new Map();
 for (const [source] of bodies) {
   const problems = analyzeJavaScript(source).filter((p) => p.kind !== 'nondeterministic');

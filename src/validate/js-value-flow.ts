@@ -164,6 +164,12 @@ const INDEX_CALLBACK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 's
 /** Array methods that call their first argument with each element. */
 const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set([...INDEX_CALLBACK_METHODS, 'forEach', 'reduce', 'reduceRight']);
 
+/** Node types through which values flow in the fixed point of capabilityUses. */
+const FLOW_NODE_TYPES: ReadonlySet<string> = new Set([
+  'VariableDeclarator', 'AssignmentExpression', 'AssignmentPattern', 'PropertyDefinition', 'Property', 'YieldExpression', 'ForOfStatement', 'ForInStatement',
+  'ReturnStatement', 'ArrowFunctionExpression', 'NewExpression', 'CallExpression', 'ObjectPattern', 'ArrayPattern', 'TaggedTemplateExpression', 'CatchClause',
+]);
+
 /** n8n's accessors: proxies over its internals, not plain data (`$json`, `items`, `item` are data). */
 const ACCESSOR_GLOBALS: ReadonlySet<string> = new Set(['$', '$input', '$node', '$prevNode', '$workflow', '$execution', '$item', '$items', '$now', '$today', '$parameter', '$data', '$thisItem', '$getPairedItem', '$position', '$mode', '$runIndex', '$itemIndex', '$thisItemIndex', '$thisRunIndex', '$jmespath', '$jmesPath', '$nodeVersion', '$nodeId', '$webhookId']);
 
@@ -228,6 +234,10 @@ interface Scope {
 
 const PARENT = Symbol('parent');
 const PARENT_KEY = Symbol('parentKey');
+const CACHE_EPOCH = Symbol('cacheEpoch');
+const CACHE_VALUE = Symbol('cacheValue');
+/** Increases for every round of every analysis, so a node's memo never survives into another round. */
+let epochs = 0;
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
@@ -613,13 +623,16 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     changed = true;
   };
 
-  let cache = new Map<any, Capability | undefined>();
+  // What each node holds, memoised on the node for one round (a Map per round was most of this
+  // pass's cost): `cacheEpoch` moves on when what variables hold may have changed.
+  let cacheEpoch = ++epochs;
   const capabilityOf = (node: any): Capability | undefined => {
     if (!node) return undefined;
-    if (cache.has(node)) return cache.get(node);
-    cache.set(node, undefined); // cycles (a = a) end here
+    if (node[CACHE_EPOCH] === cacheEpoch) return node[CACHE_VALUE];
+    node[CACHE_EPOCH] = cacheEpoch;
+    node[CACHE_VALUE] = undefined; // cycles (a = a) end here
     const result = unreportedIfUnknown(computeCapability(node));
-    cache.set(node, result);
+    node[CACHE_VALUE] = result;
     return result;
   };
 
@@ -914,11 +927,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
 
   const thrown = all.filter((node) => node.type === 'ThrowStatement');
+  // The nodes the fixed point looks at (most of a tree is identifiers and literals, which carry nothing on their own).
+  const flowNodes = all.filter((node) => FLOW_NODE_TYPES.has(node.type) && (node.type !== 'ArrowFunctionExpression' || node.expression));
   const escaping = all.filter((node) => FUNCTION_TYPES.has(node.type) && escapes(node));
   // Propagate until nothing changes.
   for (let round = 0; changed && round < 50; round++) {
     changed = false;
-    cache = new Map();
+    cacheEpoch = ++epochs;
     // Code the analysis does not follow may call an escaping function with what the heap holds,
     // and give back what it returns.
     for (const fn of escaping) {
@@ -930,7 +945,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       const given = strongest(heapTainted, passedToUnknown);
       if (given) for (const p of fn.params) bind(p, given);
     }
-    for (const node of all) {
+    for (const node of flowNodes) {
       if (node.type === 'VariableDeclarator' && node.init) {
         const c = capabilityOf(node.init);
         if (c) bind(node.id, c);
@@ -1048,7 +1063,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
 
   // ---- Check every use of every expression that holds a value ------------------------------------
-  cache = new Map();
+  cacheEpoch = ++epochs;
   const uses: CapabilityUse[] = [];
   const report = (node: any, capability: Capability, what: string) => {
     if (capability.reported) return;

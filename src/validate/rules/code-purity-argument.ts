@@ -38,19 +38,24 @@ or functions, or n8n's data:
   \`constructor\`;
 - **reflection**: \`Reflect\`, and \`Object.getOwnPropertyDescriptor(s)\`, \`getPrototypeOf\`,
   \`setPrototypeOf\`, \`defineProperty\`, \`defineProperties\`, however \`Object\` is reached (an alias,
-  destructuring, \`globalThis.Object\`);
+  destructuring, \`globalThis.Object\`); and \`call\`, \`apply\`, \`bind\` taken as values (not called on
+  their function), which invoke whatever they are applied to;
 - **built-in**: the built-ins a pure body may name (\`Object\`, \`Array\`, \`Math\`, \`Buffer\`, ...) and
   every member read from them (\`Array.prototype\`, \`Object.keys\`), and a method that calls what it
   is given (\`map\`, \`call\`, \`then\`, ...) taken as a value rather than called;
 - **unknown**: anything except the global object: a property read with a key known only at run
-  time, \`arguments\`, a prototype (\`__proto__\`, \`getPrototypeOf\`), a descriptor, what a built-in
-  returns when it was given an unknown value, and everything read from an object after an unknown
-  value or a built-in was stored into one the analysis does not follow.
+  time, \`arguments\`, a prototype (\`__proto__\`, \`getPrototypeOf\`), a descriptor, a caught value (a
+  promise may be rejected with anything), what a built-in returns when it was given an unknown
+  value, and everything read from an object after an unknown value or a built-in was stored into
+  one the analysis does not follow (an object literal holding one counts). An unknown value is
+  never "already reported": each of its uses is checked.
 
 Values are followed through variables, destructuring (computed keys included), array and object
 literals, parameters of the code's own functions, return values, thrown values, callbacks of
 built-ins (their parameters get the receiver's elements, their returns the built-in's result) and
-tagged templates, flow-insensitively, to a fixed point: the order of statements cannot hide a flow.
+tagged templates, yields (like return values), flow-insensitively, to a fixed point: the order of
+statements cannot hide a flow. The body is scope-analysed inside a function, as n8n runs it, so a
+top-level \`var\` or function declaration is a variable whose every write and use is seen.
 A function of the code that escapes (a method, a getter, a callback handed to unknown code) gets, in
 its parameters, whatever the heap or unknown calls may hand it, and what it returns reaches every
 read and call the analysis does not follow.
@@ -71,16 +76,40 @@ read and call the analysis does not follow.
   \`++\`, a destructuring or \`for\` head target, \`Object.assign\` / \`defineProperty\` of it): it is
   shared by everything in the sandbox.
 - **Unknown**: it may be anything but the global object, so it may be a Function constructor or a
-  built-in. It may be kept, compared, converted, returned, spread, iterated, awaited and read
-  through (a read of it is unknown again). It may not be called, constructed, extended, used as a
-  template tag, written to, read at \`constructor\` or another dangerous key, have a method called
-  that is not in a vetted list (no \`call\`, \`apply\`, \`bind\`, no reflection), or be handed to a
-  function that may call it: only the code's own functions (whose parameters are then followed) and
-  built-ins known not to call their arguments at that position (\`String\`, \`push\`, \`includes\`, ...).
+  built-in. It may be kept, compared, converted, returned, spread, iterated, awaited, read through
+  (a read of it is unknown again) and stored under a data key. It may not be called, constructed,
+  extended, used as a template tag, written to, read at \`constructor\` or another dangerous key,
+  have a method called that is not in a vetted list (no \`call\`, \`apply\`, \`bind\`, no reflection),
+  be stored under a protocol key (below), or be handed to a function that may call it: only the
+  code's own functions (whose parameters are then followed) and built-ins known not to call their
+  arguments at that position (\`String\`, \`push\`, \`includes\`, ...; not \`Object.assign\` or
+  \`Object.fromEntries\`, which build objects). A built-in method name counts as the built-in only
+  while the code has stored no unknown value or built-in under that name (or under a key known only
+  at run time).
+- **Returning** an unknown value is allowed: n8n's runner sends a task's result as
+  \`JSON.stringify(message)\`, so a function in it is dropped, never called.
 - **Names**: a global name is usable only when it is a vetted built-in or data accessor; the
   capability names (\`require\`, \`process\`, \`$env\`, \`$secrets\`, \`$evaluateExpression\`, \`helpers\`,
   \`fetch\`, \`eval\`, \`Function\`, ...) reach a capability; any other undeclared name cannot be proven
   pure; assigning an undeclared name (\`leak = this\`, bare \`__proto__ = x\`) writes the global object.
+
+### The protocol-key invariant
+
+The engine and the built-ins call methods they find on objects only under a finite set of keys:
+\`toString\`, \`valueOf\`, \`toLocaleString\` (ToPrimitive, conversions, sorting, joining), \`toJSON\` and
+\`toISOString\` (JSON), \`then\` (promise resolution, \`await\`), \`next\`, \`return\`, \`throw\` (iterators),
+\`get\` and \`set\` (property descriptors), \`constructor\` (species), \`exec\` and \`join\` (called on
+\`this\` by RegExp and Array methods), \`handleEvent\`, the Proxy trap names, and every well-known
+symbol (\`Symbol.iterator\`, \`Symbol.replace\`, \`Symbol.toPrimitive\`, \`Symbol.hasInstance\`, ...). The
+analysis keeps one invariant: **no object holds an unknown value or a built-in under such a key, or
+under a key known only at run time** (which could be one). It is checked at every store: object
+literal properties, class fields, assignments, destructuring targets; the built-ins that build
+objects out of their arguments (\`Object.assign\`, \`Object.fromEntries\`, \`Object.defineProperty\`)
+may not be handed an unknown value. So whenever the engine converts, iterates, awaits, serializes
+or replaces with a value, the method it calls is a built-in (built-ins cannot be written) or one of
+the code's own functions (checked like the rest). That is why an unknown value may be converted or
+iterated: whatever runs is built-in or checked code, never the unknown value itself. The subset has
+no \`Proxy\` (a proxy turns every read into a call of its handler and lies about its own keys).
 
 ### Why every way to a capability in V8 is covered
 
@@ -93,8 +122,11 @@ read and call the analysis does not follow.
   sloppy function, however the function is called (plainly, as a getter, a toString, a callback), so
   no call pattern can smuggle it in. Strict \`this\` (classes, \`'use strict'\`) is the receiver the code
   passed; the only ways to pass the global object as a receiver without holding it are a getter on
-  its prototype chain (a built-in write, reported) and \`super\` in a sloppy method called without a
-  receiver, which forwards that \`this\`: \`super\` in sloppy code cannot be proven pure.
+  its prototype chain (a built-in write, reported), \`super\` in a sloppy method called without a
+  receiver, which forwards that \`this\` (\`super\` in sloppy code cannot be proven pure), and calling a
+  function the code stored on the global object (\`this.f = g; this.f()\`): such a call is reported,
+  and a protocol key of the global object may not be written. In a sloppy method \`this\` may also be
+  the object it was called on, so a key the global object lacks reads what the heap may hold.
 - **Reflection.** Descriptors, prototypes and \`Reflect\` are reached from \`Object\` or \`Reflect\`,
   which are tracked however they are named, stored or destructured; their results are
   unknown or a Function constructor.
@@ -126,11 +158,14 @@ read and call the analysis does not follow.
   capability names, reported wherever they appear.
 
 A dynamic key is proven harmless (the read is not unknown) only when the key is a number (a numeric
-literal, arithmetic, a loop counter written only with numbers, the index parameter of an array
-method's callback), a well-known symbol, one of a finite set of strings none of which is dangerous
-(a literal list that nothing changes, a conditional), or an own key of the same object read by the
-same path (\`for (const k in row) row[k]\`, \`Object.keys(row)\`, \`Object.entries(row)\`), so it never
-names an inherited \`constructor\`. The subset grows by such proofs, never by exemptions.
+literal, arithmetic, a loop counter written only with numbers, the index parameter of the callback
+of an Array method called on a real Array), a well-known symbol, one of a finite set of strings none
+of which is dangerous (a const literal list that nothing changes, a conditional), or an own key of
+the same object read by the same path (\`for (const k in row) row[k]\`, \`Object.keys(row)\`,
+\`Object.entries(row)\`), so it never names an inherited \`constructor\`. Each proof also needs a
+parameter nothing assigns and a callback that cannot reach the array it runs over (no third
+parameter); a key folds to a constant only from a \`const\`. The subset grows by such proofs, never by
+exemptions.
 
 ### Anchors
 
@@ -142,6 +177,18 @@ given. n8n's sandbox is not such an environment (its built-ins are not frozen, i
 full of authority), so this rule cannot rely on the environment and proves the subset instead: it
 keeps ADsafe's deny lists as the *uses* of tracked values and adds value tracking, so that real data
 code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own keys) stays provable.
+
+### How it was tested
+
+Four red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes) and a fourth round's 67, by a reviewer
+who did not write the rule, attacking this design, were each checked at run time in a child process
+set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
+\`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).
+The facts the argument uses are checked, not assumed: no vetted method name is, on any built-in
+reachable in either realm, a function that compiles, reflects or redefines
+(\`purity-soundness.test.ts\`), and the key set of the global object read inside a real n8n 2.41 in
+both item modes is covered (the e2e smoke test).
 
 ### Limits
 

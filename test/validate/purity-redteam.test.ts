@@ -42,6 +42,25 @@ describe('code-purity against the red-team corpus', () => {
     expect(purityFindings(ROUND4.find((b) => b.id === 'ret-F-dynkey')!.code)).toEqual([]);
   });
 
+  // Round 4's false positives: most are provable now; the rest stay reported, each for a reason the
+  // rule's page gives (sloppy `this` may be the global object: use a class; a value read with a
+  // run-time key stored into an object shadows method names; a hasOwn guard is not a key proof).
+  const STILL_REPORTED: Record<string, string> = {
+    'fp/fluent-builder-return-this': 'returns sloppy this',
+    'fp/object-literal-return-this-getter': 'returns sloppy this',
+    'fp/es5-constructor-object-assign': 'hands sloppy this to Object.assign',
+    'fp/this-items-in-constructor': 'writes items, a key of the global object, through sloppy this',
+    'fp/map-with-thisArg-dynamic': 'reads sloppy this with a run-time key',
+    'fp/regexp-from-field': 'an unknown value stored into an object, then a method read back',
+    'fp/intl-format-dynamic': 'an unknown value stored into an object, then a method read back',
+    'fp/dispatch-table-hasOwn': 'a hasOwn guard is not a key proof',
+    'fp/lookup-table-then-map': 'a store at a run-time key shadows every method name',
+  };
+  it.each(ROUND4_FALSE_POSITIVES.map((f) => [f.id, f.code] as const))('round-4 false positive %s: provable, or reported for a documented reason', (id, code) => {
+    if (id in STILL_REPORTED) expect(purityFindings(code).length, STILL_REPORTED[id]).toBeGreaterThan(0);
+    else expect(purityFindings(code)).toEqual([]);
+  });
+
   it.each(CLEAN.map((c) => [c.id, c.code, c.mode] as const))('proves the pure snippet %s', (_id, code, mode) => {
     expect(purityFindings(code, mode)).toEqual([]);
   });

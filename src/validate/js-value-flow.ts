@@ -166,7 +166,7 @@ const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set([...INDEX_CALLBACK
 
 /** Node types through which values flow in the fixed point of capabilityUses. */
 const FLOW_NODE_TYPES: ReadonlySet<string> = new Set([
-  'VariableDeclarator', 'AssignmentExpression', 'AssignmentPattern', 'PropertyDefinition', 'Property', 'YieldExpression', 'ForOfStatement', 'ForInStatement',
+  'MemberExpression', 'VariableDeclarator', 'AssignmentExpression', 'AssignmentPattern', 'PropertyDefinition', 'Property', 'YieldExpression', 'ForOfStatement', 'ForInStatement',
   'ReturnStatement', 'ArrowFunctionExpression', 'NewExpression', 'CallExpression', 'ObjectPattern', 'ArrayPattern', 'TaggedTemplateExpression', 'CatchClause',
 ]);
 
@@ -341,13 +341,50 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     return true;
   };
 
+  /** A member that a destructuring pattern or a for-in/of head writes. */
+  function isPatternTarget(member: any): boolean {
+    const p = parentOf(member);
+    const field = member[PARENT_KEY];
+    if ((p?.type === 'ForInStatement' || p?.type === 'ForOfStatement') && field === 'left') return true;
+    if (p?.type === 'ArrayPattern' || p?.type === 'RestElement' || (p?.type === 'AssignmentPattern' && field === 'left')) return true;
+    return p?.type === 'Property' && field === 'value' && parentOf(p)?.type === 'ObjectPattern';
+  }
   // Names the code defines as methods or properties of its own objects: a call `x.map(...)` is
   // Array's map only when the code defines no `map` of its own (the index proof below needs that).
   const ownMethodNames = new Set<string>();
   let definesDynamicMethods = false;
   // A value that cannot be a function (a literal, an operator's result): storing it defines no method.
   const NOT_FUNCTION_TYPES = new Set(['Literal', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'BinaryExpression', 'UnaryExpression', 'UpdateExpression']);
+  const getterNames = new Set<string>();
+  /** A write at a run-time key into an object that is not a fresh literal of this code (it may be one a path proof reads). */
+  let writesRuntimeKeyIntoSharedObject = false;
+  const isFreshLiteral = (base: any) => {
+    if (base.type !== 'Identifier') return false;
+    const variable = variableOf.get(base);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    return Boolean(def && def.type === 'Variable' && def.parent.kind === 'const' && def.node.id === def.name && (def.node.init?.type === 'ObjectExpression' || def.node.init?.type === 'ArrayExpression'));
+  };
+  /** Property names this code writes on existing objects (assignments, destructuring targets, updates, delete). */
+  const writtenPropertyNames = new Set<string>();
   for (const node of all) {
+    if (node.type === 'MemberExpression' && (isPatternTarget(node) || (parentOf(node)?.type === 'AssignmentExpression' && node[PARENT_KEY] === 'left') || parentOf(node)?.type === 'UpdateExpression' || (parentOf(node)?.type === 'UnaryExpression' && parentOf(node).operator === 'delete'))) {
+      if (node.computed) {
+        const key = staticString(node.property, () => undefined, 0);
+        if (key !== undefined) writtenPropertyNames.add(key);
+        else if (!isFreshLiteral(node.object)) writesRuntimeKeyIntoSharedObject = true;
+      } else if (node.property.type === 'Identifier') writtenPropertyNames.add(node.property.name);
+    }
+    // Built-ins that define or copy properties onto an object (a getter among them) count as writes
+    // of keys the analysis does not read off the call.
+    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && ['defineProperty', 'defineProperties', 'assign', '__defineGetter__', '__defineSetter__', 'setPrototypeOf'].includes(staticKey(node.callee, () => undefined) ?? '')) {
+      writesRuntimeKeyIntoSharedObject = true;
+    }
+    if ((node.type === 'Property' || node.type === 'MethodDefinition') && node.kind === 'get' && !node.computed) getterNames.add(node.key.type === 'Identifier' ? node.key.name : String(node.key.value));
+    // A member written through a destructuring target or a for-in/of head defines a name too.
+    if (node.type === 'MemberExpression' && isPatternTarget(node)) {
+      if (node.computed) definesDynamicMethods = true;
+      else if (node.property.type === 'Identifier') ownMethodNames.add(node.property.name);
+    }
     if ((node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition') && parentOf(node)?.type !== 'ObjectPattern') {
       if (node.computed && !NOT_FUNCTION_TYPES.has(node.value?.type)) definesDynamicMethods = true;
       else if (!node.computed) ownMethodNames.add(node.key.type === 'Identifier' ? node.key.name : String(node.key.value));
@@ -432,9 +469,10 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
             if (!isNumeric(holder.init, depth + 1)) return false;
           } else if (holder.type === 'UpdateExpression') continue;
           else if (holder.type === 'AssignmentExpression' && holder.left === target) {
-            if (holder.operator === '+=' ? !isNumeric(holder.right, depth + 1) : holder.operator !== '=' ? false : !isNumeric(holder.right, depth + 1)) {
-              if (!['-=', '*=', '/=', '%=', '**=', '&=', '|=', '^=', '<<=', '>>=', '>>>='].includes(holder.operator)) return false;
-            }
+            // `-=`, `*=`, ... always give a number; `=`, `+=` and the logical assignments give their
+            // right side (or a concatenation), so that must be numeric too.
+            const arithmetic = ['-=', '*=', '/=', '%=', '**=', '&=', '|=', '^=', '<<=', '>>=', '>>>='].includes(holder.operator);
+            if (!arithmetic && !isNumeric(holder.right, depth + 1)) return false;
           } else return false;
         }
         return true;
@@ -443,13 +481,29 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         return false;
     }
   }
+  /** Whether a function's own `arguments` object is referenced in it. */
+  const usesArguments = (fn: any) => {
+    for (const s of scope.scopeManager.scopes) if (s.block === fn) return (s.set.get('arguments')?.references.length ?? 0) > 0;
+    return true;
+  };
   /** A parameter nothing assigns again. */
   const neverReassigned = (identifier: any) => {
     const variable = variableOf.get(identifier);
     return variable !== undefined && writesOf(variable) === 0;
   };
   /** A callback that cannot reach the array it is called over (its third parameter, the array itself, is unused). */
-  const cannotReachItsArray = (fn: any) => fn.params.length < 3 || (fn.params[2].type === 'Identifier' && (variableOf.get(fn.params[2])?.references.length ?? 0) === 0);
+  const cannotReachItsArray = (fn: any, arrayPosition = 2) => {
+    if (!FUNCTION_TYPES.has(fn?.type)) return false; // a function passed by name: not inspected here
+    // A non-arrow function reaches every argument through `arguments`.
+    if (fn.type !== 'ArrowFunctionExpression' && usesArguments(fn)) return false;
+    for (let i = 0; i < fn.params.length; i++) {
+      const param = fn.params[i];
+      if (param.type === 'RestElement' && i <= arrayPosition) return false;
+      if (i === arrayPosition) return param.type === 'Identifier' && (variableOf.get(param)?.references.length ?? 0) === 0;
+    }
+    return true;
+  };
+  const arrayPositionOf = (method: string) => (method === 'reduce' || method === 'reduceRight' ? 3 : 2);
 
   /** The index parameter of an array method's callback: `arr.map((x, i) => ...)`. */
   function isIndexParameter(fn: any, name: string): boolean {
@@ -488,7 +542,11 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const samePath = (a: any, b: any) => {
     const pa = pathOf(a);
     if (pa === undefined || pa !== pathOf(b)) return false;
-    // Nothing assigns the path or a part of it between enumerating and reading.
+    // Nothing assigns the path or a part of it between enumerating and reading: no write of a
+    // property of that name anywhere (an alias may be the same object), no write at a run-time key,
+    // and no getter of that name in the code (it could give another object on each read).
+    const segments = pa.split('.').slice(1);
+    if (segments.length > 0 && (writesRuntimeKeyIntoSharedObject || segments.some((name) => writtenPropertyNames.has(name) || getterNames.has(name)))) return false;
     for (const written of assignedPaths) if (pa === written || pa.startsWith(`${written}.`)) return false;
     return true;
   };
@@ -511,8 +569,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       const fn = def.node;
       const call = parentOf(fn);
       if (fn[PARENT_KEY] !== 'arguments' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression') return undefined;
-      if (writesOf(variable) !== 0 || !cannotReachItsArray(fn)) return undefined;
       const method = call.callee.computed ? undefined : call.callee.property.name;
+      if (writesOf(variable) !== 0 || !method || !cannotReachItsArray(fn, arrayPositionOf(method))) return undefined;
       if (!method || !ELEMENT_CALLBACK_METHODS.has(method)) return undefined;
       const elementAt = method === 'reduce' || method === 'reduceRight' ? 1 : 0;
       const param = fn.params[elementAt];
@@ -547,8 +605,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (def.type === 'Parameter') {
       const fn = def.node;
       const call = parentOf(fn);
-      if (writesOf(variable) !== 0 || !cannotReachItsArray(fn)) return undefined;
       if (fn[PARENT_KEY] === 'arguments' && call.arguments[0] === fn && fn.params[0] === def.name && isArrayMethodCall(call, ELEMENT_CALLBACK_METHODS) && !['reduce', 'reduceRight'].includes(call.callee.property.name)) {
+        if (writesOf(variable) !== 0 || !cannotReachItsArray(fn, arrayPositionOf(call.callee.property.name))) return undefined;
         return literalStrings(call.callee.object);
       }
     }
@@ -567,7 +625,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         const p = parentOf(ref.identifier);
         const iterated = p.type === 'ForOfStatement' && ref.identifier[PARENT_KEY] === 'right';
         const readByArrayMethod = p.type === 'MemberExpression' && !p.computed && isArrayMethodCall(parentOf(p), ELEMENT_CALLBACK_METHODS) && parentOf(p).callee === p &&
-          parentOf(p).arguments.every((a: any) => !FUNCTION_TYPES.has(a.type) || cannotReachItsArray(a));
+          parentOf(p).arguments.every((a: any, i: number) => (i === 0 ? cannotReachItsArray(a, arrayPositionOf(p.property.name)) : a.type === 'Literal'));
         if (!iterated && !readByArrayMethod) return undefined;
       }
       array = def.node.init;
@@ -684,7 +742,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
             case 'global-object':
               // A key the global object lacks reads undefined there; but `this` in a sloppy method
               // may also be the object it was called on, whose property is whatever the heap holds.
-              if (key !== undefined && allowed(object, key)) return SAFE_GLOBAL_NAMES.has(key) ? globalValue(key) : object.via === 'this' ? ambient() : undefined;
+              // (and what this code wrote there: the heap holds it).
+              if (key !== undefined && allowed(object, key)) return SAFE_GLOBAL_NAMES.has(key) ? globalValue(key) : ambient();
               // What a denied read gives is unknown: it carries the capability on, but the read
               // itself is the finding, so what it flows into is not reported again.
               return { kind: key === 'constructor' ? 'function-constructor' : 'global-object', via: `${object.via}${key === undefined ? '[…]' : `.${key}`}`, reported: true };
@@ -847,11 +906,15 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'RestElement':
         bind(pattern.argument, capability);
         break;
-      case 'MemberExpression':
+      case 'MemberExpression': {
         // Stored into a property: the heap may hold it from now on (capabilities are reported at the use).
         taintHeap(capability);
-        shadow(staticKey(pattern, constantOf));
+        const key = staticKey(pattern, constantOf);
+        shadow(key);
+        // A destructuring target or a for-in/of head stores like an assignment does.
+        if (isPatternTarget(pattern) && (capability.kind === 'unknown' || capability.kind === 'builtin')) patternStores.set(pattern, capability);
         break;
+      }
       default:
         break;
     }
@@ -859,8 +922,23 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
 
   /** A call whose callee the analysis cannot name may call what it is given with anything it holds. */
   const callsUnknownCode = (call: any) => !calledFunction(call);
+  /** A write of a property of what may be the global object: that key may now hold one of this code's functions. */
+  function recordGlobalWrite(member: any) {
+    const key = staticKey(member, constantOf);
+    if (key === undefined) {
+      if (!writesGlobalAtRuntimeKey) changed = true;
+      writesGlobalAtRuntimeKey = true;
+    } else if (!writtenOnGlobal.has(key)) {
+      writtenOnGlobal.add(key);
+      changed = true;
+    }
+  }
   /** Keys this code writes on what may be the global object (`this.k = v` in sloppy code): calling one there passes it as the receiver. */
   const writtenOnGlobal = new Set<string>();
+  /** The code writes the global object at a key known only at run time: any key may hold its function. */
+  let writesGlobalAtRuntimeKey = false;
+  /** Unknown values and built-ins stored by destructuring targets and for-in/of heads, checked like assignments. */
+  const patternStores = new Map<any, Capability>();
   /** An unknown value or a built-in is now stored under `key` (undefined: a key known only at run time). */
   const shadow = (key: string | undefined) => {
     if (key === undefined) {
@@ -928,7 +1006,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
 
   const thrown = all.filter((node) => node.type === 'ThrowStatement');
   // The nodes the fixed point looks at (most of a tree is identifiers and literals, which carry nothing on their own).
-  const flowNodes = all.filter((node) => FLOW_NODE_TYPES.has(node.type) && (node.type !== 'ArrowFunctionExpression' || node.expression));
+  const flowNodes = all.filter((node) => FLOW_NODE_TYPES.has(node.type) && (node.type !== 'ArrowFunctionExpression' || node.expression) && (node.type !== 'MemberExpression' || isPatternTarget(node)));
   const escaping = all.filter((node) => FUNCTION_TYPES.has(node.type) && escapes(node));
   // Propagate until nothing changes.
   for (let round = 0; changed && round < 50; round++) {
@@ -950,11 +1028,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         const c = capabilityOf(node.init);
         if (c) bind(node.id, c);
       } else if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && capabilityOf(node.left.object)?.kind === 'global-object') {
-        const key = staticKey(node.left, constantOf);
-        if (key !== undefined && !writtenOnGlobal.has(key)) {
-          writtenOnGlobal.add(key);
-          changed = true;
-        }
+        recordGlobalWrite(node.left);
         const c = capabilityOf(node.right);
         if (c) bind(node.left, c);
       } else if (node.type === 'AssignmentExpression') {
@@ -995,6 +1069,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       } else if (node.type === 'ArrowFunctionExpression' && node.expression) {
         const c = capabilityOf(node.body);
         if (c) taint(returnCapability, node, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+      } else if (node.type === 'MemberExpression') {
+        // A destructuring target or a for-in/of head that writes what may be the global object.
+        if (capabilityOf(node.object)?.kind === 'global-object') recordGlobalWrite(node);
       } else if (node.type === 'NewExpression' && isGlobalName(node.callee, 'Promise') && FUNCTION_TYPES.has(node.arguments[0]?.type)) {
         node.arguments[0].params.forEach((p: any, i: number) => bind(p, { kind: 'builtin', via: i === 0 ? 'the promise\'s resolve' : 'the promise\'s reject' }));
       } else if (node.type === 'CallExpression' || node.type === 'NewExpression') {
@@ -1149,7 +1226,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         else if (!allowed(capability, key)) report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
         else if (write && kind === 'global-object' && !absentFromGlobal(key)) report(parent, capability, `is changed at .${key}, a name n8n's sandbox defines`);
         else if (write && kind === 'global-object' && PROTOCOL_KEYS.has(key)) report(parent, capability, `is changed at .${key}, a method the engine calls`);
-        else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && writtenOnGlobal.has(key)) {
+        else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && (writtenOnGlobal.has(key) || writesGlobalAtRuntimeKey)) {
           report(parent, capability, `is the receiver of .${key}(), which this code stored on it: the function would get the global object as this`);
         }
         else if (write && kind !== 'global-object') report(parent, capability, `is changed at .${key}`);
@@ -1286,6 +1363,19 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         break; // flows on
       default:
         report(node, capability, `escapes (${parent.type})`);
+    }
+  }
+  for (const [member, capability] of patternStores) checkProtocolStore(member, member, capability);
+  // A getter's value is what a read of its property gives: under toJSON or then the engine calls
+  // it, so a getter (or a descriptor's get) may not return an unknown value or a built-in.
+  for (const node of all) {
+    if (!FUNCTION_TYPES.has(node.type)) continue;
+    const holder = parentOf(node);
+    const isGetter = ((holder?.type === 'Property' || holder?.type === 'MethodDefinition') && holder.kind === 'get') ||
+      (holder?.type === 'Property' && node[PARENT_KEY] === 'value' && !holder.computed && (holder.key.name ?? holder.key.value) === 'get');
+    const returned = isGetter ? returnCapability.get(node) : undefined;
+    if (returned && (returned.kind === 'unknown' || returned.kind === 'builtin')) {
+      uses.push({ node, verdict: 'unprovable', capability: describe({ ...returned, kind: 'unknown' }), use: 'is returned by a getter: the engine calls what a getter under toJSON, then or a symbol gives' });
     }
   }
   return uses;

@@ -85,8 +85,11 @@ export const DATA_GLOBALS: ReadonlySet<string> = new Set([
   '$thisRunIndex', '$mode', '$getWorkflowStaticData', '$nodeVersion', '$nodeId', '$webhookId', 'items', 'item',
 ]);
 
-/** Globals a pure Code node may assign (n8n reads the names back or ignores them; legacy Function code reassigns `items`). */
-export const WRITABLE_GLOBALS: ReadonlySet<string> = new Set(['items', 'item']);
+/**
+ * Globals a pure Code node may assign: none. Reassigning even n8n's `items` would make the name
+ * that the analysis trusts (an Array of n8n's data) hold anything; use a variable of your own.
+ */
+export const WRITABLE_GLOBALS: ReadonlySet<string> = new Set<string>();
 
 /** Every global name a pure Code node may use. */
 export const SAFE_GLOBAL_NAMES: ReadonlySet<string> = new Set([...BUILTIN_GLOBALS, ...VALUE_GLOBALS, ...DATA_GLOBALS]);

@@ -103,7 +103,9 @@ The engine and the built-ins call methods they find on objects only under a fini
 symbol (\`Symbol.iterator\`, \`Symbol.replace\`, \`Symbol.toPrimitive\`, \`Symbol.hasInstance\`, ...). The
 analysis keeps one invariant: **no object holds an unknown value or a built-in under such a key, or
 under a key known only at run time** (which could be one). It is checked at every store: object
-literal properties, class fields, assignments, destructuring targets; the built-ins that build
+literal properties, class fields, assignments, destructuring targets, for-in/of heads; a getter (in a
+literal, a class, or a descriptor's \`get\`) may not return one either, since its value is what a
+read of its key gives; the built-ins that build
 objects out of their arguments (\`Object.assign\`, \`Object.fromEntries\`, \`Object.defineProperty\`)
 may not be handed an unknown value. So whenever the engine converts, iterates, awaits, serializes
 or replaces with a value, the method it calls is a built-in (built-ins cannot be written) or one of
@@ -115,8 +117,8 @@ no \`Proxy\` (a proxy turns every read into a call of its handler and lies about
 
 - **Names.** A capability is a property of the global object or reached from one. Reading a global by
   name is deny by default (an allow-list), and the global object itself is tracked wherever it flows.
-  \`with\` (which turns every name into a property read of an object) is reported. Globals cannot be
-  created or replaced, so a vetted name always means the vetted value.
+  \`with\` (which turns every name into a property read of an object) is reported. No global can be
+  assigned (not even n8n's \`items\`), so a vetted name always means the vetted value.
 - **The global object.** It is obtained only by a global name, by \`this\` in sloppy code, or by
   compiled code (\`Function('return this')\`). Sloppy \`this\` is tracked as the global object in every
   sloppy function, however the function is called (plainly, as a getter, a toString, a callback), so
@@ -163,8 +165,11 @@ of an Array method called on a real Array), a well-known symbol, one of a finite
 of which is dangerous (a const literal list that nothing changes, a conditional), or an own key of
 the same object read by the same path (\`for (const k in row) row[k]\`, \`Object.keys(row)\`,
 \`Object.entries(row)\`), so it never names an inherited \`constructor\`. Each proof also needs a
-parameter nothing assigns and a callback that cannot reach the array it runs over (no third
-parameter); a key folds to a constant only from a \`const\`. The subset grows by such proofs, never by
+parameter nothing assigns and a callback that cannot reach the array it runs over (by its array
+parameter, a rest parameter or \`arguments\`; a callback passed by name is not inspected, so it
+proves nothing); a path read twice is the same object only when the code writes no property of that
+name, writes no run-time key into an object other than its own fresh literals, and defines or copies
+no properties with built-ins; a key folds to a constant only from a \`const\`. The subset grows by such proofs, never by
 exemptions.
 
 ### Anchors
@@ -180,9 +185,9 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Four red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes) and a fourth round's 67, by a reviewer
-who did not write the rule, attacking this design, were each checked at run time in a child process
+Five red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), a fourth round's 67 and a fifth round's
+21, by reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).
 The facts the argument uses are checked, not assumed: no vetted method name is, on any built-in

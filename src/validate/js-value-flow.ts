@@ -127,7 +127,8 @@ const NON_INVOKING: Readonly<Record<string, '*' | number>> = Object.assign(Objec
  * Keys under which the engine, a built-in or n8n's runner finds a method of an object and calls it
  * (ECMAScript: ToPrimitive, JSON.stringify, promise resolution, the iterator protocol, property
  * descriptors, species, RegExp and Array methods that call `this.exec` / `this.join` /
- * `this.toISOString`; Proxy handlers, though the subset has no Proxy). Every well-known symbol is a
+ * `this.toISOString`, Promise's combinators that call `C.resolve` of a subclass, Set methods that
+ * call `other.has` / `other.keys`; Proxy handlers, though the subset has no Proxy). Every well-known symbol is a
  * protocol key too. An unknown value or a built-in stored under one of these would be called by
  * the engine with arguments the code chooses (`'x'.replace({ [Symbol.replace]: F }, 'code')`
  * compiles), so that store cannot be proven pure.
@@ -135,7 +136,7 @@ const NON_INVOKING: Readonly<Record<string, '*' | number>> = Object.assign(Objec
 export const PROTOCOL_KEYS: ReadonlySet<string> = new Set([
   'toString', 'valueOf', 'toLocaleString', 'toJSON', 'toISOString', 'then', 'constructor', 'next', 'return', 'throw', 'get', 'set', 'exec', 'join', 'handleEvent',
   'apply', 'construct', 'defineProperty', 'deleteProperty', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has', 'isExtensible', 'ownKeys', 'preventExtensions',
-  'setPrototypeOf',
+  'setPrototypeOf', 'resolve', 'reject', 'keys',
 ]);
 
 /** Built-in methods that call a function they are given (or their receiver): not to be stored under another name. */
@@ -951,7 +952,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   };
 
   /** Built-in methods that call back with elements and keep nothing (their callbacks' returns are followed). */
-  const CALLBACK_CONSUMERS = new Set([...ELEMENT_CALLBACK_METHODS, 'sort', 'toSorted', 'then', 'catch', 'finally', 'replace', 'replaceAll']);
+  const CALLBACK_CONSUMERS = new Set([...ELEMENT_CALLBACK_METHODS, 'sort', 'toSorted', 'then', 'catch', 'finally', 'replace', 'replaceAll', 'from']);
   /** Methods that keep what they are given in their receiver. */
   const STORING = new Set(['push', 'unshift', 'splice', 'fill', 'set', 'add', 'assign', 'append', 'with', 'copyWithin', 'defineProperty', 'defineProperties']);
   /** A built-in method by name: the code defines no method of that name, so the call reaches the built-in. */
@@ -991,6 +992,14 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     }
     if (parent?.type === 'CallExpression' && fn[PARENT_KEY] === 'callee') return false; // an IIFE
     return !handedToConsumer(fn);
+  }
+  /** A call that hands its function arguments to a consumer (by name or inline), judged on the call. */
+  function handedToConsumerByName(call: any): boolean {
+    if (call.type === 'NewExpression') return isGlobalName(call.callee, 'Promise');
+    if (call.callee.type === 'Identifier') return TIMER_NAMES.has(call.callee.name) && scope.isGlobalReference(call.callee);
+    if (call.callee.type !== 'MemberExpression') return false;
+    const name = staticKey(call.callee, constantOf);
+    return builtinByName(name) && CALLBACK_CONSUMERS.has(name!);
   }
   function handedToConsumer(node: any): boolean {
     const call = parentOf(node);
@@ -1368,15 +1377,33 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   for (const [member, capability] of patternStores) checkProtocolStore(member, member, capability);
   // A getter's value is what a read of its property gives: under toJSON or then the engine calls
   // it, so a getter (or a descriptor's get) may not return an unknown value or a built-in.
+  // Likewise a function of this code handed to a built-in that keeps what it returns under keys
+  // it chooses (JSON.parse's reviver), or to code the analysis does not follow.
+  const returnsUnknown = (fn: any) => {
+    const returned = fn ? returnCapability.get(fn) : undefined;
+    return returned && (returned.kind === 'unknown' || returned.kind === 'builtin') ? returned : undefined;
+  };
+  const functionValue = (node: any) => (FUNCTION_TYPES.has(node?.type) ? node : node?.type === 'Identifier' ? functionOfVariable(variableOf.get(node)) : undefined);
   for (const node of all) {
-    if (!FUNCTION_TYPES.has(node.type)) continue;
-    const holder = parentOf(node);
-    const isGetter = ((holder?.type === 'Property' || holder?.type === 'MethodDefinition') && holder.kind === 'get') ||
-      (holder?.type === 'Property' && node[PARENT_KEY] === 'value' && !holder.computed && (holder.key.name ?? holder.key.value) === 'get');
-    const returned = isGetter ? returnCapability.get(node) : undefined;
-    if (returned && (returned.kind === 'unknown' || returned.kind === 'builtin')) {
-      uses.push({ node, verdict: 'unprovable', capability: describe({ ...returned, kind: 'unknown' }), use: 'is returned by a getter: the engine calls what a getter under toJSON, then or a symbol gives' });
+    let fn: any;
+    let why = '';
+    if (FUNCTION_TYPES.has(node.type) && (parentOf(node)?.type === 'Property' || parentOf(node)?.type === 'MethodDefinition') && parentOf(node).kind === 'get') {
+      fn = node;
+      why = 'is returned by a getter: the engine calls what a getter under toJSON, then or a symbol gives';
+    } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && ['get', 'set'].includes((node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value)) ?? '')) {
+      fn = functionValue(node.value);
+      why = "is returned by a descriptor's get: the engine calls what a getter under toJSON, then or a symbol gives";
+    } else if ((node.type === 'CallExpression' || node.type === 'NewExpression') && !calledFunction(node)) {
+      for (const arg of node.arguments) {
+        const f = functionValue(arg);
+        if (f && FUNCTION_TYPES.has(arg.type) ? !handedToConsumer(arg) : f && !handedToConsumerByName(node)) {
+          if (returnsUnknown(f)) uses.push({ node: arg, verdict: 'unprovable', capability: describe({ ...returnsUnknown(f)!, kind: 'unknown' }), use: `is returned by a function handed to ${calleeName(node) ?? 'code this analysis does not follow'}, which may keep it under a key the engine calls (a reviver's toJSON or then)` });
+        }
+      }
+      continue;
     }
+    const returned = returnsUnknown(fn);
+    if (returned) uses.push({ node, verdict: 'unprovable', capability: describe({ ...returned, kind: 'unknown' }), use: why });
   }
   return uses;
 

@@ -97,15 +97,17 @@ read and call the analysis does not follow.
 
 The engine and the built-ins call methods they find on objects only under a finite set of keys:
 \`toString\`, \`valueOf\`, \`toLocaleString\` (ToPrimitive, conversions, sorting, joining), \`toJSON\` and
-\`toISOString\` (JSON), \`then\` (promise resolution, \`await\`), \`next\`, \`return\`, \`throw\` (iterators),
+\`toISOString\` (JSON), \`then\` (promise resolution, \`await\`), \`resolve\` and \`reject\` (Promise's
+combinators on a subclass), \`keys\` and \`has\` (Set methods), \`next\`, \`return\`, \`throw\` (iterators),
 \`get\` and \`set\` (property descriptors), \`constructor\` (species), \`exec\` and \`join\` (called on
 \`this\` by RegExp and Array methods), \`handleEvent\`, the Proxy trap names, and every well-known
 symbol (\`Symbol.iterator\`, \`Symbol.replace\`, \`Symbol.toPrimitive\`, \`Symbol.hasInstance\`, ...). The
 analysis keeps one invariant: **no object holds an unknown value or a built-in under such a key, or
 under a key known only at run time** (which could be one). It is checked at every store: object
 literal properties, class fields, assignments, destructuring targets, for-in/of heads; a getter (in a
-literal, a class, or a descriptor's \`get\`) may not return one either, since its value is what a
-read of its key gives; the built-ins that build
+literal, a class, or a descriptor's \`get\`, written there or passed by name) may not return one
+either, since its value is what a read of its key gives, and neither may a function handed to a
+built-in that keeps what it returns under keys it chooses (\`JSON.parse\`'s reviver); the built-ins that build
 objects out of their arguments (\`Object.assign\`, \`Object.fromEntries\`, \`Object.defineProperty\`)
 may not be handed an unknown value. So whenever the engine converts, iterates, awaits, serializes
 or replaces with a value, the method it calls is a built-in (built-ins cannot be written) or one of
@@ -185,9 +187,9 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Five red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes), a fourth round's 67 and a fifth round's
-21, by reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
+Six red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), then 67, 21 and 4 in three rounds by
+reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).
 The facts the argument uses are checked, not assumed: no vetted method name is, on any built-in

@@ -144,7 +144,7 @@ describe('Lock node', () => {
   it('acquire passes the items through with the lock in `lock`; release takes the field away again', async () => {
     const [acquired] = await lock({ operation: 'acquire', scope: 'crm-1' });
     expect(acquired.map((i: any) => i.json.a)).toEqual([1, 2]);
-    expect(acquired[0].json.lock).toMatchObject({ acquired: true, scope: 'crm-1', lock_id: 'L1', fence: 1, execution_id: '42', workflow_id: 'Wf00000000000001' });
+    expect(acquired[0].json.lock).toMatchObject({ acquired: true, scope: 'crm-1', lock_id: 'L1', fence: expect.any(Number), execution_id: '42', workflow_id: 'Wf00000000000001' });
     const [released] = await loadNode('Lock').execute.call({ ...executeContext({ operation: 'release', scope: 'crm-1', lockId: 'L1', options: {} }, acquired.map((i: any) => i.json)), getCredentials: async () => ({ host: '127.0.0.1', port: redis.port }) });
     expect(released.map((i: any) => i.json)).toEqual([{ a: 1 }, { a: 2 }]);
     expect(await keysInRedis()).toEqual(['n8n-lock-crm-1:fence', 'n8n-lock-crm-1:wake']);

@@ -7,7 +7,7 @@
 // sidecar `n8n-lock-<scope>:meta` with the same TTL (plus `fence` and `engine`, which stock readers
 // ignore), so stock waiters wait for native holders and the reverse, and lock_release,
 // error_handler_lock_cleanup, status and unlock work on native-held locks. Two keys of its own:
-//   n8n-lock-<scope>:fence   INCR counter: the fencing token, strictly increasing per scope (no TTL)
+//   n8n-lock-<scope>:fence   the last fencing token, with the lock's TTL (no key outlives its lock for long)
 //   n8n-lock-<scope>:wake    list a release pushes one token to, so one blocked waiter wakes at once
 import { counterKey, FENCE_SUFFIX, LOCK_PREFIX, sidecarKey, WAKE_SUFFIX } from '../ops/keys.js';
 import { NODE_PACKAGE } from '../functions/protocol.js';
@@ -45,12 +45,22 @@ export function sidecarPrefix(holder: NativeHolder): string {
  * Acquire: SET NX PX the counter; on success take the next fencing token and write the sidecar with
  * the same TTL, all at once. On failure report who holds it, without touching anything (a waiter
  * never re-arms a holder's TTL).
+ *
+ * The fencing token is the Redis server's clock in microseconds (TIME), or the last token + 1 when
+ * that is not larger: strictly increasing per scope while the fence key lives, and, after it
+ * expired (it has the lock's TTL, so a per-record scope leaves no key behind for good), still larger
+ * than every earlier token as long as the server's clock has not gone back by more than the time
+ * since. A token written before that expired with INCR (1, 2, 3, ...) is smaller than any clock
+ * value, so upgrading keeps the order. `%.0f`: Lua's tostring would print 1.7e+15.
  *   KEYS counter, sidecar, fence   ARGV ttl_ms, sidecar prefix (see sidecarPrefix)
- *   -> {1, fence} | {0, counter pttl, sidecar or false}
+ *   -> {1, fence as text} | {0, counter pttl, sidecar or false}
  */
 export const ACQUIRE_SCRIPT = `
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then
-  local fence = redis.call('INCR', KEYS[3])
+  local time = redis.call('TIME')
+  local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+  local fence = string.format('%.0f', math.max((tonumber(redis.call('GET', KEYS[3])) or 0) + 1, now))
+  redis.call('SET', KEYS[3], fence, 'PX', ARGV[1])
   redis.call('SET', KEYS[2], ARGV[2] .. ',"fence":' .. fence .. ',"engine":"node"}', 'PX', ARGV[1])
   return {1, fence}
 end

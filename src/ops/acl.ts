@@ -12,17 +12,18 @@ export const NATIVE_COMMANDS = [
   // its CLIENT SETINFO, Redis 7.2 and later, may be refused: ioredis ignores the answer)
   'select', 'info', 'client|setname', 'quit',
   // the lock scripts, status and unlock
-  'eval', 'get', 'set', 'del', 'incr', 'pttl', 'pexpire', 'type', 'scan', 'rpush', 'ltrim', 'blpop',
+  'eval', 'get', 'set', 'del', 'pttl', 'pexpire', 'type', 'scan', 'rpush', 'ltrim', 'blpop', 'time',
   // functions: streams, consumer registrations and heartbeats, answers
   'xadd', 'xreadgroup', 'xack', 'xclaim', 'xdel', 'xlen', 'xrange', 'xpending', 'xgroup|create', 'xgroup|delconsumer', 'hset', 'hgetall', 'sadd', 'srem',
   'smembers', 'multi', 'exec',
 ] as const;
 
 /**
- * What n8n's stock Redis node adds for the stock primitives: it PINGs before every operation, and
+ * What n8n's stock Redis node adds for the stock primitives: it PINGs before every operation, takes
+ * a lock with INCR + EXPIRE, and
  * the cleanup error workflow lists dynamic scopes with KEYS (in `@dangerous`).
  */
-export const STOCK_NODE_COMMANDS = ['ping', 'expire', 'keys'] as const;
+export const STOCK_NODE_COMMANDS = ['ping', 'incr', 'expire', 'keys'] as const;
 
 /** `ACL SETUSER <user> ...` arguments for a user that may do exactly what n8n-lock does. */
 export function aclSetUserArguments(user: string, password: string, options: { stockPrimitives?: boolean } = {}): string[] {

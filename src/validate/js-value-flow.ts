@@ -834,8 +834,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (isGlobalName(callee, '$item')) return { kind: 'global-object', via: '$item(…)' };
     // n8n's accessor functions and their methods (`$('X')`, `$input.first()`, `$('X').all()`) give
     // n8n's data, not what this code stored (unless it stored something under that method's name).
+    // (Their methods' results are read like any object's: the code may have written into n8n's
+    // data, `$json.x = ...`, and `$input.item.json.x` reads the same object.)
     if (callee.type === 'Identifier' && scope.isGlobalReference(callee) && DATA_GLOBALS.has(callee.name)) return undefined;
-    if (callee.type === 'MemberExpression' && accessorRooted(callee.object) && builtinByName(staticKey(callee, constantOf))) return undefined;
     const calleeCap = capabilityOf(callee);
     if (calleeCap?.kind === 'function-constructor') return { kind: 'function-constructor', via: `${calleeCap.via}(…)`, reported: true };
     if (calleeCap?.kind === 'unknown') return { kind: 'unknown', via: `what ${calleeCap.via} returns`, reported: true };
@@ -1375,6 +1376,20 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     }
   }
   for (const [member, capability] of patternStores) checkProtocolStore(member, member, capability);
+  // Built-ins that build an object out of the values of other objects (a descriptor's value or get,
+  // an entry's second element, a source's properties) move values from data keys to keys of their
+  // choosing, protocol keys included: handed objects the heap may fill, they cannot be proven pure.
+  const held = ambient();
+  if (held && (held.kind === 'unknown' || held.kind === 'builtin')) {
+    for (const node of all) {
+      if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') continue;
+      const name = staticKey(node.callee, constantOf);
+      const receiver = capabilityOf(node.callee.object);
+      const onObject = receiver?.kind === 'builtin' && receiver.via === 'Object';
+      const builds = onObject && (name === 'fromEntries' || name === 'assign' || name === 'defineProperties' || name === 'defineProperty' || (name === 'create' && node.arguments.length > 1));
+      if (builds) uses.push({ node, verdict: 'unprovable', capability: describe({ ...held, kind: 'unknown' }), use: `may reach Object.${name}(), which builds an object out of other objects' values under keys it chooses (a descriptor, an entry): the engine could then call it` });
+    }
+  }
   // A getter's value is what a read of its property gives: under toJSON or then the engine calls
   // it, so a getter (or a descriptor's get) may not return an unknown value or a built-in.
   // Likewise a function of this code handed to a built-in that keeps what it returns under keys

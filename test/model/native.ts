@@ -1,6 +1,6 @@
 // The native lock engine (the Lock node, n8n-nodes/lib/lock.ts) in the model: each of its Lua
 // scripts (src/native-lock/protocol.ts) is ONE atomic step against the Redis model, doing the same
-// operations on the same keys: acquire = SET NX PX counter + INCR fence + SET PX sidecar; release =
+// operations on the same keys: acquire = SET NX PX counter + fence (clock or last + 1, PX) + SET PX sidecar; release =
 // GET sidecar, compare lock_id, DEL sidecar, DEL counter, push a wake-up. Waiters sleep until their
 // next poll or until a release wakes them. The steps mimic Execution's API, so World interleaves
 // native and stock callers alike.
@@ -38,7 +38,9 @@ export class NativeAcquire {
     const ttlMs = ttlSeconds * 1000;
     this.status = 'running';
     if (this.redis.setNx(key, '1', ttlMs, this.actor)) {
-      const fence = this.redis.incr(fenceKey(scope), this.actor);
+      // The script's token: the server clock in µs, or the last token + 1 when that is not larger.
+      const fence = Math.max(Number(this.redis.get(fenceKey(scope), this.actor) ?? 0) + 1, this.clock.now * 1000);
+      this.redis.setPx(fenceKey(scope), String(fence), ttlMs, this.actor);
       const prefix = sidecarPrefix({ lock_id: lockId, workflow_id: 'W', workflow_name: 'Caller', execution_id: executionId, locked_at: new Date(this.clock.now).toISOString() });
       this.redis.setPx(`${key}:meta`, `${prefix},"fence":${fence},"engine":"node"}`, ttlMs, this.actor);
       this.status = 'done';

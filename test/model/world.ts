@@ -59,6 +59,8 @@ export class World {
   readonly violations: Finding[] = [];
   /** Known, documented behaviours that are counted, not failed. */
   readonly known: Finding[] = [];
+  /** The last fencing token a native acquire got (checked to grow). */
+  private lastFence: number | undefined;
   private readonly acquisition: any;
   private readonly release: any;
   private readonly cleanup: any;
@@ -167,6 +169,12 @@ export class World {
     const exec = a.exec!;
     if (a.phase === 'acquire') {
       if (exec.status === 'done' && exec.output[0]?.json.acquired === true) {
+        // The native engine's fencing tokens only grow per scope, across expiries of the fence key.
+        const fence = exec.output[0].json.fence;
+        if (typeof fence === 'number') {
+          if (this.lastFence !== undefined && fence <= this.lastFence) this.violations.push({ property: 'fence-increases', message: `${a.name} got fence ${fence} at t=${this.t()} after ${this.lastFence}` });
+          this.lastFence = fence;
+        }
         a.phase = 'critical';
         a.lockId = exec.output[0].json.lock_id;
         a.acquiredAt = this.clock.now;

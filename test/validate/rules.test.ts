@@ -263,7 +263,7 @@ const TABLES: Record<string, Table> = {
       "bypass: await calls its then()": [["capabilityEscape",19,26]],
       "bypass: unary plus calls its valueOf": [["capabilityEscape",19,42]],
       "bypass: for-of runs its iterator": [["capabilityEscape",19,36]],
-      "bypass: a getter on Object.prototype": [["builtinWrite",19,42]],
+      "bypass: a getter on Object.prototype": [["unprovable",19,20],["builtinWrite",19,42]],
       "bypass: a method set on a built-in prototype": [["builtinWrite",19,20]],
       "bypass: __defineGetter__": [["prototypeAccess",19,20],["capabilityEscape",19,81]],
       "bypass: $evaluateExpression reads $env": [["capabilityEscape",19,41]],

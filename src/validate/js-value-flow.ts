@@ -139,6 +139,9 @@ export const PROTOCOL_KEYS: ReadonlySet<string> = new Set([
   'setPrototypeOf', 'resolve', 'reject', 'keys',
 ]);
 
+/** Built-ins that build an object out of other objects' values, under keys they choose. */
+const BUILDERS = ['Object.fromEntries', 'Object.assign', 'Object.create', 'Object.defineProperty', 'Object.defineProperties'];
+
 /** Built-in methods that call a function they are given (or their receiver): not to be stored under another name. */
 const INVOKING_METHOD_NAMES: ReadonlySet<string> = new Set([
   'map', 'forEach', 'filter', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap', 'reduce', 'reduceRight', 'sort', 'toSorted',
@@ -1379,15 +1382,20 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   // Built-ins that build an object out of the values of other objects (a descriptor's value or get,
   // an entry's second element, a source's properties) move values from data keys to keys of their
   // choosing, protocol keys included: handed objects the heap may fill, they cannot be proven pure.
+  // The builder is recognised by its value, however it is reached: `Object.fromEntries`, an alias,
+  // `(0, Object.create)`, `Object.fromEntries.call`, or handed to a built-in as a callback.
   const held = ambient();
   if (held && (held.kind === 'unknown' || held.kind === 'builtin')) {
+    const builderOf = (capability: Capability | undefined) => {
+      if (!capability || (capability.kind !== 'builtin' && capability.kind !== 'reflection')) return undefined;
+      return BUILDERS.find((name) => capability.via === name || capability.via.startsWith(`${name}.`));
+    };
     for (const node of all) {
-      if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') continue;
-      const name = staticKey(node.callee, constantOf);
-      const receiver = capabilityOf(node.callee.object);
-      const onObject = receiver?.kind === 'builtin' && receiver.via === 'Object';
-      const builds = onObject && (name === 'fromEntries' || name === 'assign' || name === 'defineProperties' || name === 'defineProperty' || (name === 'create' && node.arguments.length > 1));
-      if (builds) uses.push({ node, verdict: 'unprovable', capability: describe({ ...held, kind: 'unknown' }), use: `may reach Object.${name}(), which builds an object out of other objects' values under keys it chooses (a descriptor, an entry): the engine could then call it` });
+      const parent = parentOf(node);
+      if (!isExpression(node) || !parent || (parent.type !== 'CallExpression' && parent.type !== 'NewExpression' && parent.type !== 'TaggedTemplateExpression')) continue;
+      if (parent.type === 'TaggedTemplateExpression' && node[PARENT_KEY] !== 'tag') continue;
+      const builder = builderOf(capabilityOf(node));
+      if (builder) uses.push({ node, verdict: 'unprovable', capability: describe({ ...held, kind: 'unknown' }), use: `may reach ${builder}(), which builds an object out of other objects' values under keys it chooses (a descriptor, an entry): the engine could then call it` });
     }
   }
   // A getter's value is what a read of its property gives: under toJSON or then the engine calls

@@ -9,6 +9,7 @@ import { ROUND4, ROUND4_FALSE_POSITIVES } from './support/bypasses-round4.js';
 import { ROUND5, ROUND5_FALSE_POSITIVES } from './support/bypasses-round5.js';
 import { ROUND6, ROUND6_FALSE_POSITIVES } from './support/bypasses-round6.js';
 import { ROUND7 } from './support/bypasses-round7.js';
+import { ROUND8 } from './support/bypasses-round8.js';
 
 const trigger = { parameters: { path: 'x', options: {} }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] };
 function purityFindings(jsCode: string, mode = 'runOnceForAllItems'): string[] {
@@ -65,6 +66,11 @@ describe('code-purity against the red-team corpus', () => {
 
   // The seventh round, after round 6's fixes.
   it.each(ROUND7.map((b) => [b.id, b.code] as const))('reports the round-7 bypass %s', (_id, code) => {
+    expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  // The eighth round, after round 7's fixes.
+  it.each(ROUND8.map((b) => [b.id, b.code] as const))('reports the round-8 bypass %s', (_id, code) => {
     expect(purityFindings(code).length).toBeGreaterThan(0);
   });
 

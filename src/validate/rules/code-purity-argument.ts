@@ -109,8 +109,8 @@ literal, a class, or a descriptor's \`get\`, written there or passed by name) ma
 either, since its value is what a read of its key gives, and neither may a function handed to a
 built-in that keeps what it returns under keys it chooses (\`JSON.parse\`'s reviver); the built-ins that build
 objects out of their arguments' values (\`Object.assign\`, \`Object.fromEntries\`, \`Object.create\`
-with descriptors, \`Object.defineProperty(ies)\`) may not be handed an unknown value, nor be called
-at all once the heap may hold one (a descriptor's \`value\` or an entry filled earlier would move it
+with descriptors, \`Object.defineProperty(ies)\`, recognised by value however they are reached) may
+not be handed an unknown value, nor be called or handed on at all once the heap may hold one (a descriptor's \`value\` or an entry filled earlier would move it
 under a key of their choosing). So whenever the engine converts, iterates, awaits, serializes
 or replaces with a value, the method it calls is a built-in (built-ins cannot be written) or one of
 the code's own functions (checked like the rest). That is why an unknown value may be converted or
@@ -189,8 +189,8 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Seven red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4 and 6 in four rounds by
+Eight red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6 and 4 in five rounds by
 reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).

@@ -139,6 +139,9 @@ export const PROTOCOL_KEYS: ReadonlySet<string> = new Set([
   'setPrototypeOf', 'resolve', 'reject', 'keys',
 ]);
 
+/** Built-ins a class of the code may extend: the engine never makes their instances out of the code's values. */
+const EXTENDABLE_BUILTINS: ReadonlySet<string> = new Set(['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError', 'Object']);
+
 /** Built-ins that build an object out of other objects' values, under keys they choose. */
 const BUILDERS = ['Object.fromEntries', 'Object.assign', 'Object.create', 'Object.defineProperty', 'Object.defineProperties'];
 
@@ -1359,6 +1362,12 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'ClassDeclaration':
       case 'ClassExpression':
         if (field === 'superClass' && kind !== 'builtin') report(node, capability, 'is extended by a class (super() calls it)');
+        else if (field === 'superClass' && !EXTENDABLE_BUILTINS.has(capability.via)) {
+          // The engine makes instances of such a subclass out of values the code hands it (Array.of,
+          // map through species, Promise.resolve) and then calls the subclass's own methods on
+          // them with `this` the instance: the analysis does not follow those receivers.
+          uses.push({ node, verdict: 'unprovable', capability: `a subclass of ${capability.via}`, use: 'gets instances the engine builds out of values the code hands it, and its methods run on them: extend Error or nothing, and hold the built-in in a field instead' });
+        }
         break;
       case 'ExpressionStatement':
       case 'IfStatement':

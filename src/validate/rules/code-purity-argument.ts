@@ -115,7 +115,11 @@ under a key of their choosing). So whenever the engine converts, iterates, await
 or replaces with a value, the method it calls is a built-in (built-ins cannot be written) or one of
 the code's own functions (checked like the rest). That is why an unknown value may be converted or
 iterated: whatever runs is built-in or checked code, never the unknown value itself. The subset has
-no \`Proxy\` (a proxy turns every read into a call of its handler and lies about its own keys).
+no \`Proxy\` (a proxy turns every read into a call of its handler and lies about its own keys), and a
+class may extend no built-in but \`Error\` and its kin: the engine builds instances of a subclass of
+\`Array\`, \`Promise\`, \`Map\`, ... out of values the code hands it (\`B.of(x)\`, species in \`map\`,
+\`Promise.resolve\`) and runs the subclass's own methods on them, with a \`this\` the analysis does not
+follow.
 
 ### Why every way to a capability in V8 is covered
 
@@ -189,8 +193,8 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Eight red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6 and 4 in five rounds by
+Nine red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4 and 9 in six rounds by
 reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).

@@ -24,7 +24,10 @@ holds the ECMAScript built-ins of that context, \`require\`, \`module\`, \`conso
 \`Buffer\`, timers and text codecs, every key of n8n's data proxy (\`$json\`, \`$input\`, \`$env\`,
 \`$evaluateExpression\`, \`$secrets\`, ...) and \`helpers.*\` (HTTP and binary I/O). Its data (\`items\`,
 \`$json\`) are objects of the host realm. The wrapper is sloppy code called without a receiver, so
-\`this\` is the global object. The whole list is \`src/validate/sandbox-globals.ts\`, checked against a
+\`this\` is the global object. Both item modes are analysed with the names either defines (\`items\` in
+"Run Once for All Items", \`item\` in "Run Once for Each Item", \`$json\`, \`$input\`, ... in both;
+each-item mode assigns the data proxy onto the same global object for every item): a name the mode
+lacks only throws a ReferenceError there, and writes to \`$json\`'s properties are writes to data. The whole list is \`src/validate/sandbox-globals.ts\`, checked against a
 vm built like n8n's by the test suite.
 
 ### The values the analysis tracks

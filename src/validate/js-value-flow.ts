@@ -823,8 +823,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         return fn ? returnCapability.get(fn) : undefined;
       }
       case 'YieldExpression':
-        // What the generator's caller hands to next().
-        return strongest(passedToUnknown, ambient());
+        // What the generator's caller hands to next(); for `yield*`, also what the delegate returns.
+        return strongest(strongest(passedToUnknown, ambient()), node.delegate ? capabilityOf(node.argument) : undefined);
       default:
         return undefined;
     }
@@ -930,6 +930,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
 
   /** A call whose callee the analysis cannot name may call what it is given with anything it holds. */
   const callsUnknownCode = (call: any) => !calledFunction(call);
+  /** The code's function an expression is (a literal, or a name bound to one), if any. */
+  const functionValueOf = (node: any) => (FUNCTION_TYPES.has(node?.type) ? node : node?.type === 'Identifier' ? functionOfVariable(variableOf.get(node)) : undefined);
   /** A write of a property of what may be the global object: that key may now hold one of this code's functions. */
   function recordGlobalWrite(member: any) {
     const key = staticKey(member, constantOf);
@@ -1122,6 +1124,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
               const callback = FUNCTION_TYPES.has(arg.type) ? arg : arg.type === 'Identifier' ? functionOfVariable(variableOf.get(arg)) : undefined;
               if (callback) for (const p of callback.params) bind(p, { kind: given.kind === 'builtin' ? 'unknown' : given.kind, via: given.via, reported: given.reported });
             }
+          }
+          // reduce hands a callback's return value back to it as the accumulator of the next step.
+          const method = node.callee.type === 'MemberExpression' ? staticKey(node.callee, constantOf) : undefined;
+          if (method === 'reduce' || method === 'reduceRight') {
+            const callback = functionValueOf(node.arguments[0]);
+            const returned = callback ? returnCapability.get(callback) : undefined;
+            if (callback?.params[0] && returned) bind(callback.params[0], { ...returned, via: `${returned.via} (fed back as the accumulator)` });
           }
         }
       } else if (node.type === 'ObjectPattern') {
@@ -1388,6 +1397,23 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     }
   }
   for (const [member, capability] of patternStores) checkProtocolStore(member, member, capability);
+  // Species: the engine builds objects with `x.constructor[Symbol.species]` (map, concat, flatMap,
+  // then) and stores values into them, a store the analysis cannot see. The code may not set a
+  // `constructor` property on its objects, and may use `Symbol.species` only to read it.
+  const staticPropertyKey = (holder: any) => (holder.computed ? (holder.key.type === 'Literal' ? String(holder.key.value) : undefined) : holder.key.name ?? String(holder.key.value));
+  for (const node of all) {
+    let target: any;
+    if ((node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression') || node.type === 'PropertyDefinition' || (node.type === 'MethodDefinition' && node.kind !== 'constructor')) {
+      if (staticPropertyKey(node) === 'constructor') target = node;
+    } else if (node.type === 'MemberExpression' && staticKey(node, constantOf) === 'constructor' && (isPatternTarget(node) || (parentOf(node)?.type === 'AssignmentExpression' && node[PARENT_KEY] === 'left'))) {
+      target = node;
+    } else if (node.type === 'MemberExpression' && !node.computed && isGlobalName(node.object, 'Symbol') && node.property.name === 'species') {
+      const holder = parentOf(node);
+      const readKey = holder?.type === 'MemberExpression' && node[PARENT_KEY] === 'property' && holder.computed && !isPatternTarget(holder) && !(parentOf(holder)?.type === 'AssignmentExpression' && holder[PARENT_KEY] === 'left');
+      if (!readKey) target = node;
+    }
+    if (target) uses.push({ node: target, verdict: 'unprovable', capability: 'constructor or Symbol.species', use: "is set or handed on by this code: the engine would build objects with it (species, in map, concat, then) and store values into them where the analysis cannot see" });
+  }
   // Built-ins that build an object out of the values of other objects (a descriptor's value or get,
   // an entry's second element, a source's properties) move values from data keys to keys of their
   // choosing, protocol keys included: handed objects the heap may fill, they cannot be proven pure.

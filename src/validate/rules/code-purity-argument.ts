@@ -122,7 +122,10 @@ no \`Proxy\` (a proxy turns every read into a call of its handler and lies about
 class may extend no built-in but \`Error\` and its kin: the engine builds instances of a subclass of
 \`Array\`, \`Promise\`, \`Map\`, ... out of values the code hands it (\`B.of(x)\`, species in \`map\`,
 \`Promise.resolve\`) and runs the subclass's own methods on them, with a \`this\` the analysis does not
-follow.
+follow. For the same reason the code may not set a \`constructor\` property or use \`Symbol.species\`
+but to read it (species makes the engine build the code's own objects and store values into them
+unseen). Values the engine hands back are followed: a \`reduce\` callback's return value reaches its
+accumulator, and \`yield*\` gives what the delegate returns.
 
 ### Why every way to a capability in V8 is covered
 
@@ -196,8 +199,8 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Nine red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4 and 9 in six rounds by
+Ten red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4, 9 and 14 in seven rounds by
 reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).

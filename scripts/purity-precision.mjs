@@ -82,7 +82,7 @@ const groupOf = (cause) =>
     ? 'assigns or reads an undeclared name'
     : cause.includes('stored under')
       ? 'stores a value read with a run-time key under a key known only at run time (it could be toJSON, then, toString)'
-      : cause.includes('is called') || cause.includes('has its method') || cause.includes('passed to') || cause.includes('property written')
+      : cause.includes('is called') || cause.includes('has its method') || cause.includes('passed to') || cause.includes('property written') || cause.includes('spread into') || cause.includes('handed to')
         ? 'calls, writes or hands on a value read with a run-time key'
         : cause;
 const groups = new Map();

@@ -669,7 +669,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   /** What the code's functions that escape (methods, getters, callbacks of its own code) may return. */
   let escapedReturn: Capability | undefined;
   /** What a read or call the analysis does not follow may give. */
-  const ambient = () => strongest(heapTainted, escapedReturn);
+  // (A value handed to code the analysis does not follow may come back anywhere: as a receiver, in a
+  // holder, in a promise, in an object a built-in filled.)
+  const ambient = () => strongest(strongest(heapTainted, escapedReturn), passedToUnknown);
   let changed = true;
   const taint = (table: Map<any, Capability>, key: any, given: Capability) => {
     if (!key) return;
@@ -735,7 +737,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   function computeCapability(node: any): Capability | undefined {
     switch (node.type) {
       case 'ThisExpression':
-        return thisIsGlobal(node) ? { kind: 'global-object', via: 'this' } : undefined;
+        // Strict `this` is the receiver the function was called on: the code's own object, or one
+        // the engine chose (JSON.stringify's holder, an instance it built), so whatever may be around.
+        return thisIsGlobal(node) ? { kind: 'global-object', via: 'this' } : ambient();
       case 'Identifier': {
         if (scope.isGlobalReference(node)) return globalValue(node.name);
         if (isArgumentsObject(node)) return { kind: 'unknown', via: 'arguments' };
@@ -819,8 +823,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       case 'NewExpression':
         return callCapability(node);
       case 'TaggedTemplateExpression': {
-        const fn = node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
-        return fn ? returnCapability.get(fn) : undefined;
+        // A tag of this code gives what it returns; any other tag, what the code's escaping functions may.
+        const fn = FUNCTION_TYPES.has(node.tag.type) ? node.tag : node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
+        return fn ? returnCapability.get(fn) : ambient();
       }
       case 'YieldExpression':
         // What the generator's caller hands to next(); for `yield*`, also what the delegate returns.
@@ -1119,10 +1124,15 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
               }
             }
           }
+          const handsUnknown = strongest(receiver?.kind === 'unknown' ? receiver : undefined, node.arguments.map((a: any) => capabilityOf(a.type === 'SpreadElement' ? a.argument : a)).find((c: Capability | undefined) => c?.kind === 'unknown'));
           if (given) {
             for (const arg of node.arguments) {
               const callback = FUNCTION_TYPES.has(arg.type) ? arg : arg.type === 'Identifier' ? functionOfVariable(variableOf.get(arg)) : undefined;
               if (callback) for (const p of callback.params) bind(p, { kind: given.kind === 'builtin' ? 'unknown' : given.kind, via: given.via, reported: given.reported });
+              // A callback that is not this code's function may be a built-in that keeps what it is
+              // given (a promise's resolve, Array.prototype.push with a thisArg, Set's add): what the
+              // call hands its callbacks (an unknown receiver's elements, an unknown argument) is then in the heap.
+              else if (handsUnknown && arg.type !== 'Literal' && arg.type !== 'TemplateLiteral' && !FUNCTION_TYPES.has(arg.type)) taintHeap(handsUnknown);
             }
           }
           // reduce hands a callback's return value back to it as the accumulator of the next step.
@@ -1147,7 +1157,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         for (const element of node.elements) bind(element?.type === 'RestElement' ? element.argument : element, ambient()!);
       } else if (node.type === 'TaggedTemplateExpression') {
         // The substitutions reach the tag function's parameters after the first.
-        const fn = node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
+        const fn = FUNCTION_TYPES.has(node.tag.type) ? node.tag : node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
         node.quasi.expressions.forEach((expression: any, i: number) => {
           const c = capabilityOf(expression);
           if (c && fn?.params[i + 1]) bind(fn.params[i + 1], rank(c) > 2 ? { ...c, via: `${c.via} (as a parameter)`, reported: true } : c);

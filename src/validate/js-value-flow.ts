@@ -239,6 +239,9 @@ interface Scope {
   isGlobalReference(identifier: any): boolean;
 }
 
+/** Rounds of the fixed point before the analysis gives up (and reports that it did: never a pass). */
+const MAX_ROUNDS = 50;
+
 const PARENT = Symbol('parent');
 const PARENT_KEY = Symbol('parentKey');
 const CACHE_EPOCH = Symbol('cacheEpoch');
@@ -1032,7 +1035,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const flowNodes = all.filter((node) => FLOW_NODE_TYPES.has(node.type) && (node.type !== 'ArrowFunctionExpression' || node.expression) && (node.type !== 'MemberExpression' || isPatternTarget(node)));
   const escaping = all.filter((node) => FUNCTION_TYPES.has(node.type) && escapes(node));
   // Propagate until nothing changes.
-  for (let round = 0; changed && round < 50; round++) {
+  for (let round = 0; changed && round < MAX_ROUNDS; round++) {
     changed = false;
     cacheEpoch = ++epochs;
     // Code the analysis does not follow may call an escaping function with what the heap holds,
@@ -1177,6 +1180,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   // ---- Check every use of every expression that holds a value ------------------------------------
   cacheEpoch = ++epochs;
   const uses: CapabilityUse[] = [];
+  // Not settled: what the last rounds would have learned is missing, so nothing after can be proven.
+  const unsettled = changed;
+  if (unsettled) uses.push({ node: ast, verdict: 'unprovable', capability: 'the body', use: `did not settle within ${MAX_ROUNDS} rounds of the analysis (a chain of values longer than it follows): split it or shorten the chain` });
   const report = (node: any, capability: Capability, what: string) => {
     if (capability.reported) return;
     if (capability.kind === 'builtin') uses.push({ node, verdict: 'builtinWrite', capability: capability.via, use: what });

@@ -13,6 +13,7 @@ import { ROUND8 } from './support/bypasses-round8.js';
 import { ROUND9, ROUND9_FALSE_POSITIVES } from './support/bypasses-round9.js';
 import { ROUND10, ROUND10_FALSE_POSITIVES } from './support/bypasses-round10.js';
 import { ROUND11, ROUND11_FALSE_POSITIVES } from './support/bypasses-round11.js';
+import { ROUND12 } from './support/bypasses-round12.js';
 
 const trigger = { parameters: { path: 'x', options: {} }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] };
 function purityFindings(jsCode: string, mode = 'runOnceForAllItems'): string[] {
@@ -104,6 +105,11 @@ describe('code-purity against the red-team corpus', () => {
 
   it.each(ROUND11_FALSE_POSITIVES.map((f) => [f.id, f.code] as const))('round-11 false positive %s stays reported (a documented limit)', (_id, code) => {
     // Object.groupBy keeps a callback's return only as a key; the analysis treats it like a reviver.
+    expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  // The twelfth round: chains longer than the fixed point's round limit.
+  it.each(ROUND12.map((b) => [b.id, b.code] as const))('reports the round-12 bypass %s', (_id, code) => {
     expect(purityFindings(code).length).toBeGreaterThan(0);
   });
 

@@ -57,7 +57,9 @@ Values are followed through variables, destructuring (computed keys included), a
 literals, parameters of the code's own functions, return values, thrown values, callbacks of
 built-ins (their parameters get the receiver's elements, their returns the built-in's result) and
 tagged templates, yields (like return values), flow-insensitively, to a fixed point: the order of
-statements cannot hide a flow. The body is scope-analysed inside a function, as n8n runs it, so a
+statements cannot hide a flow; a body whose fixed point does not settle within 50 rounds (a chain of
+copies longer than that, written backwards) cannot be proven pure, never passed on what was learned
+so far. The body is scope-analysed inside a function, as n8n runs it, so a
 top-level \`var\` or function declaration is a variable whose every write and use is seen.
 A function of the code that escapes (a method, a getter, a callback handed to unknown code) gets, in
 its parameters, whatever the heap or unknown calls may hand it, and what it returns reaches every
@@ -202,8 +204,8 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Eleven red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4, 9, 14 and 18 in eight rounds by
+Twelve red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4, 9, 14, 18 and 4 in nine rounds by
 reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).

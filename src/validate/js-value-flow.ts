@@ -850,7 +850,17 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     // n8n's data, not what this code stored (unless it stored something under that method's name).
     // (Their methods' results are read like any object's: the code may have written into n8n's
     // data, `$json.x = ...`, and `$input.item.json.x` reads the same object.)
-    if (callee.type === 'Identifier' && scope.isGlobalReference(callee) && DATA_GLOBALS.has(callee.name)) return undefined;
+    if (callee.type === 'Identifier' && scope.isGlobalReference(callee) && DATA_GLOBALS.has(callee.name)) {
+      // $jmespath reads any path of its argument (`constructor` included): like a run-time key.
+      if (callee.name === '$jmespath' || callee.name === '$jmesPath') return { kind: 'unknown', via: `what ${callee.name} reads out of its argument (any property, constructor included)` };
+      // $if, $ifEmpty, $max, $min give one of their arguments back.
+      if (['$if', '$ifEmpty', '$max', '$min'].includes(callee.name)) {
+        let back: Capability | undefined;
+        for (const a of call.arguments) back = strongest(back, capabilityOf(a.type === 'SpreadElement' ? a.argument : a));
+        return back && rank(back) <= 2 ? { kind: 'unknown', via: back.via } : back;
+      }
+      return undefined;
+    }
     const calleeCap = capabilityOf(callee);
     if (calleeCap?.kind === 'function-constructor') return { kind: 'function-constructor', via: `${calleeCap.via}(…)`, reported: true };
     if (calleeCap?.kind === 'unknown') return { kind: 'unknown', via: `what ${calleeCap.via} returns`, reported: true };
@@ -879,7 +889,9 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       return callback ? returnCapability.get(callback) : undefined;
     });
     const inputs = [receiver, ...call.arguments.map((a: any) => capabilityOf(a.type === 'SpreadElement' ? a.argument : a)), ...callbackReturns];
-    const unknownIn = inputs.find((c) => c?.kind === 'unknown');
+    // A built-in a callback returns comes back in the result (`[1].map(() => Object.prototype)`).
+    const builtinReturned = callbackReturns.find((c: Capability | undefined) => c?.kind === 'builtin');
+    const unknownIn = inputs.find((c) => c?.kind === 'unknown') ?? (builtinReturned ? { kind: 'unknown' as const, via: `what a callback returns, which may be ${builtinReturned.via}` } : undefined);
     if (unknownIn) return { kind: 'unknown', via: unknownIn.via, reported: unknownIn.reported };
     if (calleeCap?.kind === 'builtin') {
       // `Object.values(Array)`: a built-in passed to a built-in may come back.

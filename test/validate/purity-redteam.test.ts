@@ -14,6 +14,7 @@ import { ROUND9, ROUND9_FALSE_POSITIVES } from './support/bypasses-round9.js';
 import { ROUND10, ROUND10_FALSE_POSITIVES } from './support/bypasses-round10.js';
 import { ROUND11, ROUND11_FALSE_POSITIVES } from './support/bypasses-round11.js';
 import { ROUND12 } from './support/bypasses-round12.js';
+import { ROUND13 } from './support/bypasses-round13.js';
 
 const trigger = { parameters: { path: 'x', options: {} }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] };
 function purityFindings(jsCode: string, mode = 'runOnceForAllItems'): string[] {
@@ -111,6 +112,15 @@ describe('code-purity against the red-team corpus', () => {
   // The twelfth round: chains longer than the fixed point's round limit.
   it.each(ROUND12.map((b) => [b.id, b.code] as const))('reports the round-12 bypass %s', (_id, code) => {
     expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  // The thirteenth round: a built-in returned by a callback, laundered through the result.
+  it.each(ROUND13.map((b) => [b.id, b.code] as const))('reports the round-13 bypass %s', (_id, code) => {
+    expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  it("$jmespath reads any path of its argument, constructor included: what it gives is unknown", () => {
+    expect(purityFindings("const F = $jmespath(() => 0, 'constructor');\nreturn F('return this')();").length).toBeGreaterThan(0);
   });
 
   it('returning a value read with a run-time key stays provable: n8n serializes the result', () => {

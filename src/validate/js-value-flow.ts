@@ -139,6 +139,23 @@ export const PROTOCOL_KEYS: ReadonlySet<string> = new Set([
   'setPrototypeOf', 'resolve', 'reject', 'keys',
 ]);
 
+/** Namespaces whose every function builds fresh data or a fresh object of its own (never its receiver). */
+const FRESH_DATA_NAMESPACES: ReadonlySet<string> = new Set(['Math', 'JSON', 'console', 'Intl', 'DateTime', 'Duration', 'Interval']);
+/** Functions of other built-in namespaces that build fresh data from their arguments. */
+const FRESH_DATA_FUNCTIONS: ReadonlySet<string> = new Set([
+  'Object.keys', 'Object.values', 'Object.entries', 'Object.getOwnPropertyNames', 'Object.hasOwn', 'Object.is', 'Object.isFrozen', 'Object.isSealed',
+  'Object.isExtensible', 'Object.groupBy', 'Array.isArray', 'Array.from', 'Array.of', 'Number.isInteger', 'Number.isFinite', 'Number.isNaN',
+  'Number.isSafeInteger', 'Number.parseFloat', 'Number.parseInt', 'String.fromCharCode', 'String.fromCodePoint', 'String.raw', 'Date.now', 'Date.parse',
+  'Date.UTC', 'Buffer.from', 'Buffer.alloc', 'Buffer.concat', 'Buffer.isBuffer', 'Buffer.byteLength', 'Buffer.compare', 'Symbol.for', 'Symbol.keyFor',
+  'Promise.all', 'Promise.allSettled', 'Promise.race', 'Promise.any', 'Promise.reject', 'Map.groupBy',
+  // these give back an argument (checked as one: a built-in handed in makes the result unknown) or a fresh object
+  'Object.assign', 'Object.freeze', 'Object.seal', 'Object.preventExtensions', 'Object.create', 'Object.fromEntries',
+]);
+/** A call of `<receiver>.<name>()` on a built-in that cannot give the built-in back. */
+function givesFreshData(receiver: string, name: string | undefined): boolean {
+  return name !== undefined && (FRESH_DATA_NAMESPACES.has(receiver) || FRESH_DATA_FUNCTIONS.has(`${receiver}.${name}`));
+}
+
 /** Built-ins a class of the code may extend: the engine never makes their instances out of the code's values. */
 const EXTENDABLE_BUILTINS: ReadonlySet<string> = new Set(['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError', 'Object']);
 
@@ -894,6 +911,11 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     const unknownIn = inputs.find((c) => c?.kind === 'unknown') ?? (builtinReturned ? { kind: 'unknown' as const, via: `what a callback returns, which may be ${builtinReturned.via}` } : undefined);
     if (unknownIn) return { kind: 'unknown', via: unknownIn.via, reported: unknownIn.reported };
     if (calleeCap?.kind === 'builtin') {
+      // A method of a built-in may give back its receiver (`Object.prototype.valueOf()`, a built-in
+      // iterator's next()): only the namespaces' functions known to build fresh data do not.
+      if (receiver?.kind === 'builtin' && !givesFreshData(receiver.via, staticKey(callee, constantOf))) {
+        return { kind: 'unknown', via: `what ${calleeCap.via} returns, which may be ${receiver.via} itself` };
+      }
       // `Object.values(Array)`: a built-in passed to a built-in may come back.
       const builtinIn = inputs.slice(1).find((c) => c?.kind === 'builtin');
       // What a built-in gives back may be read out of its arguments, which the heap may fill.

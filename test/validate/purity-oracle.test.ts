@@ -17,6 +17,7 @@ import { ROUND10, ROUND10_FALSE_POSITIVES } from './support/bypasses-round10.js'
 import { ROUND11 } from './support/bypasses-round11.js';
 import { ROUND12 } from './support/bypasses-round12.js';
 import { ROUND13 } from './support/bypasses-round13.js';
+import { ROUND14 } from './support/bypasses-round14.js';
 
 // The e2e harness's cached Node 24 + n8n 2.41.1 (test/e2e/harness/install.ts), when it is there.
 const e2eDir = join(
@@ -150,9 +151,9 @@ describe('BYPASSES: each really obtains a capability', () => {
 
 // The later red-team rounds against the redesigned rule: each bypass really obtains a capability
 // (with the runner options it names), each false positive obtains nothing.
-describe('rounds 4 to 13: each bypass obtains, each false positive does not', () => {
+describe('rounds 4 to 14: each bypass obtains, each false positive does not', () => {
   const options = (b: { runnerFlags?: false; hardenHost?: false }) => ({ ...(b.runnerFlags === false ? { runnerFlags: false } : {}), ...(b.hardenHost === false ? { hardenHost: false } : {}) });
-  it.concurrent.each([...ROUND4, ...ROUND5, ...ROUND6, ...ROUND7, ...ROUND8, ...ROUND9, ...ROUND10, ...ROUND11, ...ROUND12, ...ROUND13].map((b) => [b.id, b] as const))('%s obtains', async (_id, bypass) => {
+  it.concurrent.each([...ROUND4, ...ROUND5, ...ROUND6, ...ROUND7, ...ROUND8, ...ROUND9, ...ROUND10, ...ROUND11, ...ROUND12, ...ROUND13, ...ROUND14].map((b) => [b.id, b] as const))('%s obtains', async (_id, bypass) => {
     // Iterator helpers exist only on n8n's Node 24: such an entry runs there when the e2e cache has it.
     if ('node24' in bypass && bypass.node24 && !existsSync(node24)) return;
     const verdict = await runLikeN8n(bypass.code, { ...options(bypass), ...('node24' in bypass && bypass.node24 ? { node: node24 } : {}) });

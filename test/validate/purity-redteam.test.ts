@@ -15,6 +15,7 @@ import { ROUND10, ROUND10_FALSE_POSITIVES } from './support/bypasses-round10.js'
 import { ROUND11, ROUND11_FALSE_POSITIVES } from './support/bypasses-round11.js';
 import { ROUND12 } from './support/bypasses-round12.js';
 import { ROUND13 } from './support/bypasses-round13.js';
+import { ROUND14 } from './support/bypasses-round14.js';
 
 const trigger = { parameters: { path: 'x', options: {} }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] };
 function purityFindings(jsCode: string, mode = 'runOnceForAllItems'): string[] {
@@ -116,6 +117,11 @@ describe('code-purity against the red-team corpus', () => {
 
   // The thirteenth round: a built-in returned by a callback, laundered through the result.
   it.each(ROUND13.map((b) => [b.id, b.code] as const))('reports the round-13 bypass %s', (_id, code) => {
+    expect(purityFindings(code).length).toBeGreaterThan(0);
+  });
+
+  // The fourteenth round: a built-in laundered through its own method (valueOf, an iterator's next).
+  it.each(ROUND14.map((b) => [b.id, b.code] as const))('reports the round-14 bypass %s', (_id, code) => {
     expect(purityFindings(code).length).toBeGreaterThan(0);
   });
 

@@ -128,7 +128,9 @@ follow. For the same reason the code may not set a \`constructor\` property or u
 but to read it (species makes the engine build the code's own objects and store values into them
 unseen). Values the engine hands back are followed: a \`reduce\` callback's return value reaches its
 accumulator, \`yield*\` gives what the delegate returns, a built-in a callback returns comes back in the
-built-in's result, \`$jmespath\` gives whatever path of its argument it reads, a value handed to code the analysis does
+built-in's result, a method of a built-in may give back its receiver (\`valueOf\`, an iterator's
+\`next\`: only the namespaces' functions known to build fresh data do not), \`$jmespath\` gives
+whatever path of its argument it reads, a value handed to code the analysis does
 not follow may come back anywhere (strict \`this\`, which the engine may set to a holder or an
 instance it built, is read as such), and a callback that is not the code's own function (a promise's
 resolve, \`Array.prototype.push\` with a thisArg) is taken to keep what it is called with.
@@ -205,8 +207,8 @@ code (\`item.json[field]\`, methods with \`this\`, dynamic keys over a row's own
 
 ### How it was tested
 
-Thirteen red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
-by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4, 9, 14, 18, 4 and 5 in ten rounds by
+Fourteen red-team rounds. The first three found 30, 30 and 44 bypasses of the earlier rule, each closed
+by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4, 9, 14, 18, 4, 5 and 5 in eleven rounds by
 reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).

@@ -706,7 +706,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (heapTainted && rank(heapTainted) >= rank(capability)) return;
     // A capability was reported where it was stored; what it then flows into is not reported again.
     const kind = capability.kind === 'builtin' ? 'unknown' : capability.kind;
-    heapTainted = { kind, via: `a property of an object that holds ${capability.via}`, reported: kind !== 'unknown' && (capability.reported || rank(capability) > 2) };
+    heapTainted = clipVia({ kind, via: `a property of an object that holds ${capability.via}`, reported: kind !== 'unknown' && (capability.reported || rank(capability) > 2) });
     changed = true;
   };
 
@@ -1069,143 +1069,148 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const flowNodes = all.filter((node) => FLOW_NODE_TYPES.has(node.type) && (node.type !== 'ArrowFunctionExpression' || node.expression) && (node.type !== 'MemberExpression' || isPatternTarget(node)));
   const escaping = all.filter((node) => FUNCTION_TYPES.has(node.type) && escapes(node));
   // Propagate until nothing changes.
-  for (let round = 0; changed && round < MAX_ROUNDS; round++) {
-    changed = false;
-    cacheEpoch = ++epochs;
-    // Code the analysis does not follow may call an escaping function with what the heap holds,
-    // and give back what it returns.
-    for (const fn of escaping) {
-      const r = returnCapability.get(fn);
-      if (r && (!escapedReturn || rank(r) > rank(escapedReturn))) {
-        escapedReturn = { ...r, via: `what a function of this code returns when called from elsewhere (${r.via})` };
-        changed = true;
+  // (In functions of their own: one function this size took TurboFan 1.6 s to optimise in the
+  // background, and the process waited for it before it could exit.)
+  propagate();
+  function propagate() {
+    for (let round = 0; changed && round < MAX_ROUNDS; round++) {
+      changed = false;
+      cacheEpoch = ++epochs;
+      // Code the analysis does not follow may call an escaping function with what the heap holds,
+      // and give back what it returns.
+      for (const fn of escaping) {
+        const r = returnCapability.get(fn);
+        if (r && (!escapedReturn || rank(r) > rank(escapedReturn))) {
+          escapedReturn = clipVia({ ...r, via: `what a function of this code returns when called from elsewhere (${r.via})` });
+          changed = true;
+        }
+        const given = strongest(heapTainted, passedToUnknown);
+        if (given) for (const p of fn.params) bind(p, given);
       }
-      const given = strongest(heapTainted, passedToUnknown);
-      if (given) for (const p of fn.params) bind(p, given);
-    }
-    for (const node of flowNodes) {
-      if (node.type === 'VariableDeclarator' && node.init) {
-        const c = capabilityOf(node.init);
-        if (c) bind(node.id, c);
-      } else if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && capabilityOf(node.left.object)?.kind === 'global-object') {
-        recordGlobalWrite(node.left);
-        const c = capabilityOf(node.right);
-        if (c) bind(node.left, c);
-      } else if (node.type === 'AssignmentExpression') {
-        // `a += x` gives a number or a string; `a = x`, `a ||= x` give x.
-        const c = ['=', '||=', '&&=', '??='].includes(node.operator) ? capabilityOf(node.right) : undefined;
-        if (c) bind(node.left, c);
-      } else if (node.type === 'AssignmentPattern') {
-        const c = capabilityOf(node.right);
-        if (c) bind(node.left, c);
-      } else if (node.type === 'PropertyDefinition' && node.value) {
-        const c = capabilityOf(node.value);
-        if (c) {
-          taintHeap(c);
-          shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
-        }
-      } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && node.value && !FUNCTION_TYPES.has(node.value.type)) {
-        // An object literal is the code's own object: what it holds, every read of an object the
-        // analysis does not follow (`this` in its methods, a copy) may give.
-        const c = capabilityOf(node.value);
-        if (c) {
-          taintHeap(c);
-          shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
-        }
-      } else if (node.type === 'YieldExpression' && node.argument) {
-        // What a generator yields comes out of its iterator like a return value.
-        const c = capabilityOf(node.argument);
-        const fn = enclosingFunction(node);
-        if (c && fn) taint(returnCapability, fn, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (yielded)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
-      } else if (node.type === 'ForOfStatement' || node.type === 'ForInStatement') {
-        const target = node.left.type === 'VariableDeclaration' ? node.left.declarations[0].id : node.left;
-        const c = node.type === 'ForOfStatement' ? capabilityOf(node.right) : undefined;
-        if (c) bind(target, { ...c, kind: c.kind === 'builtin' ? 'unknown' : c.kind, via: `an element of ${c.via}` });
-        else if (node.type === 'ForOfStatement' && ambient()) bind(target, ambient()!);
-      } else if (node.type === 'ReturnStatement' && node.argument) {
-        const c = capabilityOf(node.argument);
-        const fn = enclosingFunction(node);
-        if (c && fn) taint(returnCapability, fn, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
-      } else if (node.type === 'ArrowFunctionExpression' && node.expression) {
-        const c = capabilityOf(node.body);
-        if (c) taint(returnCapability, node, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
-      } else if (node.type === 'MemberExpression') {
-        // A destructuring target or a for-in/of head that writes what may be the global object.
-        if (capabilityOf(node.object)?.kind === 'global-object') recordGlobalWrite(node);
-      } else if (node.type === 'NewExpression' && isGlobalName(node.callee, 'Promise') && FUNCTION_TYPES.has(node.arguments[0]?.type)) {
-        node.arguments[0].params.forEach((p: any, i: number) => bind(p, { kind: 'builtin', via: i === 0 ? 'the promise\'s resolve' : 'the promise\'s reject' }));
-      } else if (node.type === 'CallExpression' || node.type === 'NewExpression') {
-        const fn = calledFunction(node);
-        if (fn) {
-          node.arguments.forEach((arg: any, i: number) => {
-            const c = capabilityOf(arg.type === 'SpreadElement' ? arg.argument : arg);
-            if (c && fn.params[i]) bind(fn.params[i], c.kind === 'unknown' || c.kind === 'builtin' ? c : { ...c, via: `${c.via} (as a parameter)`, reported: true });
-          });
-          // A spread argument may land in any parameter.
-          const spread = node.arguments.find((a: any) => a.type === 'SpreadElement' && capabilityOf(a.argument));
-          if (spread) for (const p of fn.params) bind(p, { ...capabilityOf(spread.argument)!, reported: true });
-        } else if (callsUnknownCode(node)) {
-          // Callbacks handed to code the analysis does not follow get what that code holds: the
-          // elements of an unknown receiver or of the heap, or an unknown value handed over with them.
-          const receiver = node.callee.type === 'MemberExpression' ? capabilityOf(node.callee.object) : undefined;
-          let given = receiver && (receiver.kind === 'unknown' || receiver.kind === 'builtin') ? receiver : node.callee.type === 'MemberExpression' ? ambient() : undefined;
-          for (const arg of node.arguments) {
-            const c = capabilityOf(arg.type === 'SpreadElement' ? arg.argument : arg);
-            if (c) {
-              given = strongest(given, c.kind === 'builtin' ? { kind: 'unknown', via: c.via } : { ...c, reported: true });
-              // A value handed to code that may keep it (push, set, assign, a function of unknown origin) is in the heap now.
-              if (mayStoreArguments(node)) taintHeap(c);
-              if (!isGlobalBuiltinCall(node) && (c.kind === 'unknown' || c.kind === 'builtin') && (!passedToUnknown || rank(c) > rank(passedToUnknown))) {
-                passedToUnknown = { kind: 'unknown', via: c.via, reported: c.reported };
-                changed = true;
+      for (const node of flowNodes) {
+        if (node.type === 'VariableDeclarator' && node.init) {
+          const c = capabilityOf(node.init);
+          if (c) bind(node.id, c);
+        } else if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && capabilityOf(node.left.object)?.kind === 'global-object') {
+          recordGlobalWrite(node.left);
+          const c = capabilityOf(node.right);
+          if (c) bind(node.left, c);
+        } else if (node.type === 'AssignmentExpression') {
+          // `a += x` gives a number or a string; `a = x`, `a ||= x` give x.
+          const c = ['=', '||=', '&&=', '??='].includes(node.operator) ? capabilityOf(node.right) : undefined;
+          if (c) bind(node.left, c);
+        } else if (node.type === 'AssignmentPattern') {
+          const c = capabilityOf(node.right);
+          if (c) bind(node.left, c);
+        } else if (node.type === 'PropertyDefinition' && node.value) {
+          const c = capabilityOf(node.value);
+          if (c) {
+            taintHeap(c);
+            shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
+          }
+        } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && node.value && !FUNCTION_TYPES.has(node.value.type)) {
+          // An object literal is the code's own object: what it holds, every read of an object the
+          // analysis does not follow (`this` in its methods, a copy) may give.
+          const c = capabilityOf(node.value);
+          if (c) {
+            taintHeap(c);
+            shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
+          }
+        } else if (node.type === 'YieldExpression' && node.argument) {
+          // What a generator yields comes out of its iterator like a return value.
+          const c = capabilityOf(node.argument);
+          const fn = enclosingFunction(node);
+          if (c && fn) taint(returnCapability, fn, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (yielded)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+        } else if (node.type === 'ForOfStatement' || node.type === 'ForInStatement') {
+          const target = node.left.type === 'VariableDeclaration' ? node.left.declarations[0].id : node.left;
+          const c = node.type === 'ForOfStatement' ? capabilityOf(node.right) : undefined;
+          if (c) bind(target, { ...c, kind: c.kind === 'builtin' ? 'unknown' : c.kind, via: `an element of ${c.via}` });
+          else if (node.type === 'ForOfStatement' && ambient()) bind(target, ambient()!);
+        } else if (node.type === 'ReturnStatement' && node.argument) {
+          const c = capabilityOf(node.argument);
+          const fn = enclosingFunction(node);
+          if (c && fn) taint(returnCapability, fn, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+        } else if (node.type === 'ArrowFunctionExpression' && node.expression) {
+          const c = capabilityOf(node.body);
+          if (c) taint(returnCapability, node, { ...c, via: c.kind === 'unknown' || c.kind === 'builtin' ? c.via : `${c.via} (returned)`, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+        } else if (node.type === 'MemberExpression') {
+          // A destructuring target or a for-in/of head that writes what may be the global object.
+          if (capabilityOf(node.object)?.kind === 'global-object') recordGlobalWrite(node);
+        } else if (node.type === 'NewExpression' && isGlobalName(node.callee, 'Promise') && FUNCTION_TYPES.has(node.arguments[0]?.type)) {
+          node.arguments[0].params.forEach((p: any, i: number) => bind(p, { kind: 'builtin', via: i === 0 ? 'the promise\'s resolve' : 'the promise\'s reject' }));
+        } else if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+          const fn = calledFunction(node);
+          if (fn) {
+            node.arguments.forEach((arg: any, i: number) => {
+              const c = capabilityOf(arg.type === 'SpreadElement' ? arg.argument : arg);
+              if (c && fn.params[i]) bind(fn.params[i], c.kind === 'unknown' || c.kind === 'builtin' ? c : { ...c, via: `${c.via} (as a parameter)`, reported: true });
+            });
+            // A spread argument may land in any parameter.
+            const spread = node.arguments.find((a: any) => a.type === 'SpreadElement' && capabilityOf(a.argument));
+            if (spread) for (const p of fn.params) bind(p, { ...capabilityOf(spread.argument)!, reported: true });
+          } else if (callsUnknownCode(node)) {
+            // Callbacks handed to code the analysis does not follow get what that code holds: the
+            // elements of an unknown receiver or of the heap, or an unknown value handed over with them.
+            const receiver = node.callee.type === 'MemberExpression' ? capabilityOf(node.callee.object) : undefined;
+            let given = receiver && (receiver.kind === 'unknown' || receiver.kind === 'builtin') ? receiver : node.callee.type === 'MemberExpression' ? ambient() : undefined;
+            for (const arg of node.arguments) {
+              const c = capabilityOf(arg.type === 'SpreadElement' ? arg.argument : arg);
+              if (c) {
+                given = strongest(given, c.kind === 'builtin' ? { kind: 'unknown', via: c.via } : { ...c, reported: true });
+                // A value handed to code that may keep it (push, set, assign, a function of unknown origin) is in the heap now.
+                if (mayStoreArguments(node)) taintHeap(c);
+                if (!isGlobalBuiltinCall(node) && (c.kind === 'unknown' || c.kind === 'builtin') && (!passedToUnknown || rank(c) > rank(passedToUnknown))) {
+                  passedToUnknown = clipVia({ kind: 'unknown', via: c.via, reported: c.reported });
+                  changed = true;
+                }
               }
             }
-          }
-          const handsUnknown = strongest(receiver?.kind === 'unknown' ? receiver : undefined, node.arguments.map((a: any) => capabilityOf(a.type === 'SpreadElement' ? a.argument : a)).find((c: Capability | undefined) => c?.kind === 'unknown'));
-          if (given) {
-            for (const arg of node.arguments) {
-              const callback = FUNCTION_TYPES.has(arg.type) ? arg : arg.type === 'Identifier' ? functionOfVariable(variableOf.get(arg)) : undefined;
-              if (callback) for (const p of callback.params) bind(p, { kind: given.kind === 'builtin' ? 'unknown' : given.kind, via: given.via, reported: given.reported });
-              // A callback that is not this code's function may be a built-in that keeps what it is
-              // given (a promise's resolve, Array.prototype.push with a thisArg, Set's add): what the
-              // call hands its callbacks (an unknown receiver's elements, an unknown argument) is then in the heap.
-              else if (handsUnknown && arg.type !== 'Literal' && arg.type !== 'TemplateLiteral' && !FUNCTION_TYPES.has(arg.type)) taintHeap(handsUnknown);
+            const handsUnknown = strongest(receiver?.kind === 'unknown' ? receiver : undefined, node.arguments.map((a: any) => capabilityOf(a.type === 'SpreadElement' ? a.argument : a)).find((c: Capability | undefined) => c?.kind === 'unknown'));
+            if (given) {
+              for (const arg of node.arguments) {
+                const callback = FUNCTION_TYPES.has(arg.type) ? arg : arg.type === 'Identifier' ? functionOfVariable(variableOf.get(arg)) : undefined;
+                if (callback) for (const p of callback.params) bind(p, { kind: given.kind === 'builtin' ? 'unknown' : given.kind, via: given.via, reported: given.reported });
+                // A callback that is not this code's function may be a built-in that keeps what it is
+                // given (a promise's resolve, Array.prototype.push with a thisArg, Set's add): what the
+                // call hands its callbacks (an unknown receiver's elements, an unknown argument) is then in the heap.
+                else if (handsUnknown && arg.type !== 'Literal' && arg.type !== 'TemplateLiteral' && !FUNCTION_TYPES.has(arg.type)) taintHeap(handsUnknown);
+              }
+            }
+            // reduce hands a callback's return value back to it as the accumulator of the next step.
+            const method = node.callee.type === 'MemberExpression' ? staticKey(node.callee, constantOf) : undefined;
+            if (method === 'reduce' || method === 'reduceRight') {
+              const callback = functionValueOf(node.arguments[0]);
+              const returned = callback ? returnCapability.get(callback) : undefined;
+              if (callback?.params[0] && returned) bind(callback.params[0], { ...returned, via: `${returned.via} (fed back as the accumulator)` });
             }
           }
-          // reduce hands a callback's return value back to it as the accumulator of the next step.
-          const method = node.callee.type === 'MemberExpression' ? staticKey(node.callee, constantOf) : undefined;
-          if (method === 'reduce' || method === 'reduceRight') {
-            const callback = functionValueOf(node.arguments[0]);
-            const returned = callback ? returnCapability.get(callback) : undefined;
-            if (callback?.params[0] && returned) bind(callback.params[0], { ...returned, via: `${returned.via} (fed back as the accumulator)` });
+        } else if (node.type === 'ObjectPattern') {
+          // `{ constructor: F }` reads constructor off whatever is destructured, tracked or not.
+          for (const property of node.properties) {
+            if (property.type !== 'Property') continue;
+            const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
+            if (key === 'constructor') bind(property.value, { kind: 'function-constructor', via: '{ constructor } destructured' });
+            else if (key === undefined || DANGEROUS_KEYS.has(key)) bind(property.value, { kind: 'unknown', via: `a property destructured with ${key === undefined ? 'a key known only at run time' : `the key ${key}`}` });
+            else if (INVOKING_METHOD_NAMES.has(key)) bind(property.value, { kind: 'builtin', via: `.${key} destructured` });
+            else if (ambient()) bind(property.value, ambient()!);
           }
-        }
-      } else if (node.type === 'ObjectPattern') {
-        // `{ constructor: F }` reads constructor off whatever is destructured, tracked or not.
-        for (const property of node.properties) {
-          if (property.type !== 'Property') continue;
-          const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
-          if (key === 'constructor') bind(property.value, { kind: 'function-constructor', via: '{ constructor } destructured' });
-          else if (key === undefined || DANGEROUS_KEYS.has(key)) bind(property.value, { kind: 'unknown', via: `a property destructured with ${key === undefined ? 'a key known only at run time' : `the key ${key}`}` });
-          else if (INVOKING_METHOD_NAMES.has(key)) bind(property.value, { kind: 'builtin', via: `.${key} destructured` });
-          else if (ambient()) bind(property.value, ambient()!);
-        }
-      } else if (node.type === 'ArrayPattern' && ambient()) {
-        for (const element of node.elements) bind(element?.type === 'RestElement' ? element.argument : element, ambient()!);
-      } else if (node.type === 'TaggedTemplateExpression') {
-        // The substitutions reach the tag function's parameters after the first.
-        const fn = FUNCTION_TYPES.has(node.tag.type) ? node.tag : node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
-        node.quasi.expressions.forEach((expression: any, i: number) => {
-          const c = capabilityOf(expression);
-          if (c && fn?.params[i + 1]) bind(fn.params[i + 1], rank(c) > 2 ? { ...c, via: `${c.via} (as a parameter)`, reported: true } : c);
-        });
-      } else if (node.type === 'CatchClause' && node.param) {
-        // What is caught may be anything a promise was rejected with or a built-in threw (an
-        // AggregateError's errors): unknown. A thrown capability arrives there too.
-        bind(node.param, { kind: 'unknown', via: `the caught value ${node.param.type === 'Identifier' ? node.param.name : ''}`.trim() });
-        for (const statement of thrown) {
-          const c = capabilityOf(statement.argument);
-          if (c) bind(node.param, { ...c, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+        } else if (node.type === 'ArrayPattern' && ambient()) {
+          for (const element of node.elements) bind(element?.type === 'RestElement' ? element.argument : element, ambient()!);
+        } else if (node.type === 'TaggedTemplateExpression') {
+          // The substitutions reach the tag function's parameters after the first.
+          const fn = FUNCTION_TYPES.has(node.tag.type) ? node.tag : node.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(node.tag)) : undefined;
+          node.quasi.expressions.forEach((expression: any, i: number) => {
+            const c = capabilityOf(expression);
+            if (c && fn?.params[i + 1]) bind(fn.params[i + 1], rank(c) > 2 ? { ...c, via: `${c.via} (as a parameter)`, reported: true } : c);
+          });
+        } else if (node.type === 'CatchClause' && node.param) {
+          // What is caught may be anything a promise was rejected with or a built-in threw (an
+          // AggregateError's errors): unknown. A thrown capability arrives there too.
+          bind(node.param, { kind: 'unknown', via: `the caught value ${node.param.type === 'Identifier' ? node.param.name : ''}`.trim() });
+          for (const statement of thrown) {
+            const c = capabilityOf(statement.argument);
+            if (c) bind(node.param, { ...c, reported: c.reported || (c.kind !== 'unknown' && c.kind !== 'builtin') });
+          }
         }
       }
     }
@@ -1262,258 +1267,266 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     return allowedAt !== '*' && allowedAt !== position;
   };
 
-  for (const node of all) {
-    if (node.type === 'Super') {
-      checkSuper(node);
-      continue;
-    }
-    if (!isExpression(node) || (node.type === 'Identifier' && !references.has(node))) continue;
-    const capability = capabilityOf(node);
-    if (!capability) continue;
-    const parent = parentOf(node);
-    const field: string = node[PARENT_KEY];
-    if (!parent) continue;
-    const kind = capability.kind;
-    const loose = kind === 'builtin' || kind === 'unknown';
-    switch (parent.type) {
-      case 'MemberExpression': {
-        if (field !== 'object') {
-          // Used as a computed key: converted to a string (its toString runs).
-          if (!loose) report(node, capability, 'is used as a computed key (its toString runs)');
-          break;
-        }
-        const key = staticKey(parent, constantOf);
-        const write = isWriteTarget(parent);
-        const callee = parentOf(parent)?.type === 'CallExpression' && parent[PARENT_KEY] === 'callee';
-        if (kind === 'builtin') {
-          if (write) report(parent, capability, `is changed at ${key === undefined ? 'a key known only at run time' : `.${key}`}`);
-          else if (key === '__proto__' || key === 'caller' || key === 'callee' || key === 'arguments') report(parent, { ...capability, kind: 'unknown', via: capability.via }, `is read at .${key}`);
-          break; // constructor and reflection members are followed as what they give
-        }
-        if (kind === 'unknown') {
-          if (write) report(parent, capability, `has a property written (it may be a built-in or a prototype)`);
-          else if (key !== undefined && DANGEROUS_KEYS.has(key) && key !== 'constructor') report(parent, capability, `is read at .${key}`);
-          else if (key === 'constructor' && !capability.reported) report(parent, capability, 'is read at .constructor (the Function constructor when it is a function)');
-          else if (callee && (key === undefined || !SAFE_METHODS.has(key) || !builtinByName(key))) report(parent, capability, `has its method ${key === undefined ? '[…]' : `.${key}`} called (on a built-in such a method may compile code or read any property)`);
-          break;
-        }
-        if (key === undefined) report(parent, capability, 'is read with a dynamic key: only named, allowed keys may be read');
-        else if (!allowed(capability, key)) report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
-        else if (write && kind === 'global-object' && !absentFromGlobal(key)) report(parent, capability, `is changed at .${key}, a name n8n's sandbox defines`);
-        else if (write && kind === 'global-object' && PROTOCOL_KEYS.has(key)) report(parent, capability, `is changed at .${key}, a method the engine calls`);
-        else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && (writtenOnGlobal.has(key) || writesGlobalAtRuntimeKey)) {
-          report(parent, capability, `is the receiver of .${key}(), which this code stored on it: the function would get the global object as this`);
-        }
-        else if (write && kind !== 'global-object') report(parent, capability, `is changed at .${key}`);
-        break;
+  checkEveryUse();
+  checkStoresAndBuilders();
+  return uses;
+
+  function checkEveryUse() {
+    for (const node of all) {
+      if (node.type === 'Super') {
+        checkSuper(node);
+        continue;
       }
-      case 'VariableDeclarator':
-        if (field === 'init') checkPattern(parent.id, capability);
-        break;
-      case 'AssignmentExpression':
-        if (field === 'right') {
-          if (parent.left.type === 'MemberExpression') {
-            if (!loose) report(parent, capability, 'is stored in a property');
-            else checkProtocolStore(node, parent.left, capability);
-          } else if (parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
-          else checkPattern(parent.left, capability);
-        } else if (field === 'left' && parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
-        break;
-      case 'ArrayExpression':
-        if (!loose) report(node, capability, 'is stored in an array');
-        break;
-      case 'Property':
-        // In an object literal it is stored; in a pattern it is a target, handled with the pattern.
-        if (parentOf(parent)?.type === 'ObjectExpression') {
-          if (field === 'value' && !loose) report(node, capability, 'is stored in an object');
+      if (!isExpression(node) || (node.type === 'Identifier' && !references.has(node))) continue;
+      const capability = capabilityOf(node);
+      if (!capability) continue;
+      const parent = parentOf(node);
+      const field: string = node[PARENT_KEY];
+      if (!parent) continue;
+      const kind = capability.kind;
+      const loose = kind === 'builtin' || kind === 'unknown';
+      switch (parent.type) {
+        case 'MemberExpression': {
+          if (field !== 'object') {
+            // Used as a computed key: converted to a string (its toString runs).
+            if (!loose) report(node, capability, 'is used as a computed key (its toString runs)');
+            break;
+          }
+          const key = staticKey(parent, constantOf);
+          const write = isWriteTarget(parent);
+          const callee = parentOf(parent)?.type === 'CallExpression' && parent[PARENT_KEY] === 'callee';
+          if (kind === 'builtin') {
+            if (write) report(parent, capability, `is changed at ${key === undefined ? 'a key known only at run time' : `.${key}`}`);
+            else if (key === '__proto__' || key === 'caller' || key === 'callee' || key === 'arguments') report(parent, { ...capability, kind: 'unknown', via: capability.via }, `is read at .${key}`);
+            break; // constructor and reflection members are followed as what they give
+          }
+          if (kind === 'unknown') {
+            if (write) report(parent, capability, `has a property written (it may be a built-in or a prototype)`);
+            else if (key !== undefined && DANGEROUS_KEYS.has(key) && key !== 'constructor') report(parent, capability, `is read at .${key}`);
+            else if (key === 'constructor' && !capability.reported) report(parent, capability, 'is read at .constructor (the Function constructor when it is a function)');
+            else if (callee && (key === undefined || !SAFE_METHODS.has(key) || !builtinByName(key))) report(parent, capability, `has its method ${key === undefined ? '[…]' : `.${key}`} called (on a built-in such a method may compile code or read any property)`);
+            break;
+          }
+          if (key === undefined) report(parent, capability, 'is read with a dynamic key: only named, allowed keys may be read');
+          else if (!allowed(capability, key)) report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
+          else if (write && kind === 'global-object' && !absentFromGlobal(key)) report(parent, capability, `is changed at .${key}, a name n8n's sandbox defines`);
+          else if (write && kind === 'global-object' && PROTOCOL_KEYS.has(key)) report(parent, capability, `is changed at .${key}, a method the engine calls`);
+          else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && (writtenOnGlobal.has(key) || writesGlobalAtRuntimeKey)) {
+            report(parent, capability, `is the receiver of .${key}(), which this code stored on it: the function would get the global object as this`);
+          }
+          else if (write && kind !== 'global-object') report(parent, capability, `is changed at .${key}`);
+          break;
+        }
+        case 'VariableDeclarator':
+          if (field === 'init') checkPattern(parent.id, capability);
+          break;
+        case 'AssignmentExpression':
+          if (field === 'right') {
+            if (parent.left.type === 'MemberExpression') {
+              if (!loose) report(parent, capability, 'is stored in a property');
+              else checkProtocolStore(node, parent.left, capability);
+            } else if (parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
+            else checkPattern(parent.left, capability);
+          } else if (field === 'left' && parent.operator !== '=' && !loose) report(node, capability, `is used as an operand of ${parent.operator}`);
+          break;
+        case 'ArrayExpression':
+          if (!loose) report(node, capability, 'is stored in an array');
+          break;
+        case 'Property':
+          // In an object literal it is stored; in a pattern it is a target, handled with the pattern.
+          if (parentOf(parent)?.type === 'ObjectExpression') {
+            if (field === 'value' && !loose) report(node, capability, 'is stored in an object');
+            else if (field === 'value') checkProtocolStore(node, parent, capability);
+            if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+          }
+          break;
+        case 'PropertyDefinition':
+          if (field === 'value' && !loose) report(node, capability, 'is stored in a class field');
           else if (field === 'value') checkProtocolStore(node, parent, capability);
           if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
-        }
-        break;
-      case 'PropertyDefinition':
-        if (field === 'value' && !loose) report(node, capability, 'is stored in a class field');
-        else if (field === 'value') checkProtocolStore(node, parent, capability);
-        if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
-        break;
-      case 'MethodDefinition':
-        if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
-        break;
-      case 'SpreadElement':
-        if (!loose) report(parent, capability, 'is spread');
-        else if (parentOf(parent)?.type === 'CallExpression' || parentOf(parent)?.type === 'NewExpression') {
-          const call = parentOf(parent);
-          if (kind === 'unknown' && mayInvokeArgument(call, call.arguments.indexOf(parent))) report(parent, capability, `is spread into a call of ${calleeName(call) ?? 'a function'}, which may call what it is given`);
-        }
-        break;
-      case 'CallExpression':
-      case 'NewExpression':
-        if (field === 'callee') {
-          if (kind === 'builtin') break; // calling a built-in
-          if (kind === 'reflection' && parent.type === 'CallExpression' && !capability.reported) {
-            // The harmless uses: a descriptor or prototype of an untracked value at a static, harmless key.
-            const via = capability.via;
-            const key = parent.arguments[1] ? staticString(parent.arguments[1], constantOf, 0) : undefined;
-            const plain = !parent.arguments.some((a: any) => a.type === 'SpreadElement');
-            if (via === 'Object.getOwnPropertyDescriptor' && plain && parent.arguments.length === 2 && key !== undefined && !DANGEROUS_KEYS.has(key)) break;
-            if (via === 'Object.getPrototypeOf' && plain && parent.arguments.length === 1) break; // gives `unknown`, followed
-            // Defining a property of the code's own object or of data (a built-in or an unknown value
-            // as the target is reported as an argument).
-            if ((via === 'Object.defineProperty' || via === 'Object.defineProperties' || via === 'Object.setPrototypeOf') && plain && parent.arguments.length >= 2) break;
-            report(parent, capability, via === 'Object.getOwnPropertyDescriptor' ? `is called with ${key === undefined ? 'a key not known statically' : `the key ${key}`}` : 'is called');
-          } else if (kind === 'unknown' && node.type === 'CallExpression' && capabilityOf(node.callee)?.kind === 'unknown' && !calleeCallPasses(node.callee)) {
-            break; // what a call of an unknown value returns: that call is the finding
-          } else if (kind === 'unknown' && calleeCallPasses(node)) {
-            break;
-          } else report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
-        } else {
-          const position = parent.arguments.indexOf(node);
-          if (!loose) report(node, capability, 'is passed to a call');
-          else if (kind === 'unknown' && mayInvokeArgument(parent, position)) report(node, capability, `is passed to ${calleeName(parent) ?? 'a function'}, which may call it`);
-          else if (kind === 'builtin' && position === 0 && ['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf'].includes(calleeName(parent) ?? '')) {
-            report(node, capability, `is changed by ${calleeName(parent)}()`);
+          break;
+        case 'MethodDefinition':
+          if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+          break;
+        case 'SpreadElement':
+          if (!loose) report(parent, capability, 'is spread');
+          else if (parentOf(parent)?.type === 'CallExpression' || parentOf(parent)?.type === 'NewExpression') {
+            const call = parentOf(parent);
+            if (kind === 'unknown' && mayInvokeArgument(call, call.arguments.indexOf(parent))) report(parent, capability, `is spread into a call of ${calleeName(call) ?? 'a function'}, which may call what it is given`);
+          }
+          break;
+        case 'CallExpression':
+        case 'NewExpression':
+          if (field === 'callee') {
+            if (kind === 'builtin') break; // calling a built-in
+            if (kind === 'reflection' && parent.type === 'CallExpression' && !capability.reported) {
+              // The harmless uses: a descriptor or prototype of an untracked value at a static, harmless key.
+              const via = capability.via;
+              const key = parent.arguments[1] ? staticString(parent.arguments[1], constantOf, 0) : undefined;
+              const plain = !parent.arguments.some((a: any) => a.type === 'SpreadElement');
+              if (via === 'Object.getOwnPropertyDescriptor' && plain && parent.arguments.length === 2 && key !== undefined && !DANGEROUS_KEYS.has(key)) break;
+              if (via === 'Object.getPrototypeOf' && plain && parent.arguments.length === 1) break; // gives `unknown`, followed
+              // Defining a property of the code's own object or of data (a built-in or an unknown value
+              // as the target is reported as an argument).
+              if ((via === 'Object.defineProperty' || via === 'Object.defineProperties' || via === 'Object.setPrototypeOf') && plain && parent.arguments.length >= 2) break;
+              report(parent, capability, via === 'Object.getOwnPropertyDescriptor' ? `is called with ${key === undefined ? 'a key not known statically' : `the key ${key}`}` : 'is called');
+            } else if (kind === 'unknown' && node.type === 'CallExpression' && capabilityOf(node.callee)?.kind === 'unknown' && !calleeCallPasses(node.callee)) {
+              break; // what a call of an unknown value returns: that call is the finding
+            } else if (kind === 'unknown' && calleeCallPasses(node)) {
+              break;
+            } else report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
+          } else {
+            const position = parent.arguments.indexOf(node);
+            if (!loose) report(node, capability, 'is passed to a call');
+            else if (kind === 'unknown' && mayInvokeArgument(parent, position)) report(node, capability, `is passed to ${calleeName(parent) ?? 'a function'}, which may call it`);
+            else if (kind === 'builtin' && position === 0 && ['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf'].includes(calleeName(parent) ?? '')) {
+              report(node, capability, `is changed by ${calleeName(parent)}()`);
+            }
+          }
+          break;
+        case 'TaggedTemplateExpression':
+          if (field === 'tag' && kind !== 'builtin') report(parent, capability, 'is called as a template tag');
+          break;
+        case 'ReturnStatement':
+          if (!loose) report(node, capability, 'is returned');
+          break;
+        case 'ArrowFunctionExpression':
+          if (field === 'body' && !loose) report(node, capability, 'is returned');
+          break;
+        case 'ThrowStatement':
+          if (!loose) report(node, capability, 'is thrown');
+          break;
+        case 'YieldExpression':
+          if (!loose) report(node, capability, 'is yielded');
+          break;
+        case 'BinaryExpression':
+          // Strict comparison runs no code; every other operator converts or asks the value (`in`,
+          // `instanceof` reach Symbol.hasInstance or a has trap), which a capability must not meet.
+          if (!loose && !['===', '!=='].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+          break;
+        case 'UnaryExpression':
+          if (!loose && !['typeof', 'void', '!'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
+          break;
+        case 'UpdateExpression':
+          if (!loose) report(node, capability, `is used as an operand of ${parent.operator}`);
+          break;
+        case 'TemplateLiteral':
+          // A tag function receives the value; even plain templates call its toString.
+          if (parentOf(parent)?.type === 'TaggedTemplateExpression') {
+            const tagged = parentOf(parent);
+            const tagFn = tagged.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(tagged.tag)) : undefined;
+            if (!loose || (kind === 'unknown' && !tagFn)) report(node, capability, 'is passed to a tagged template');
+          } else if (!loose) report(node, capability, 'is turned into a string (its toString runs)');
+          break;
+        case 'AwaitExpression':
+          if (!loose) report(node, capability, 'is awaited (a then() on it runs)');
+          break;
+        case 'ForInStatement':
+          if (field === 'right') break; // the keys only
+          if (!loose) report(node, capability, 'escapes (ForInStatement)');
+          break;
+        case 'ForOfStatement':
+          if (field === 'right' && !loose) report(node, capability, 'is iterated (its iterator runs)');
+          break;
+        case 'ClassDeclaration':
+        case 'ClassExpression':
+          if (field === 'superClass' && kind !== 'builtin') report(node, capability, 'is extended by a class (super() calls it)');
+          else if (field === 'superClass' && !EXTENDABLE_BUILTINS.has(capability.via)) {
+            // The engine makes instances of such a subclass out of values the code hands it (Array.of,
+            // map through species, Promise.resolve) and then calls the subclass's own methods on
+            // them with `this` the instance: the analysis does not follow those receivers.
+            uses.push({ node, verdict: 'unprovable', capability: `a subclass of ${capability.via}`, use: 'gets instances the engine builds out of values the code hands it, and its methods run on them: extend Error or nothing, and hold the built-in in a field instead' });
+          }
+          break;
+        case 'ExpressionStatement':
+        case 'IfStatement':
+        case 'WhileStatement':
+        case 'DoWhileStatement':
+        case 'ForStatement':
+        case 'SwitchStatement':
+        case 'SwitchCase':
+          break; // testing, discarding: nothing escapes
+        case 'ConditionalExpression': // a test, or it flows on and is checked where the whole is used
+        case 'LogicalExpression':
+        case 'SequenceExpression':
+        case 'ChainExpression':
+        case 'AssignmentPattern':
+          break; // flows on
+        default:
+          report(node, capability, `escapes (${parent.type})`);
+      }
+    }
+  }
+
+  function checkStoresAndBuilders() {
+    for (const [member, capability] of patternStores) checkProtocolStore(member, member, capability);
+    // Species: the engine builds objects with `x.constructor[Symbol.species]` (map, concat, flatMap,
+    // then) and stores values into them, a store the analysis cannot see. The code may not set a
+    // `constructor` property on its objects, and may use `Symbol.species` only to read it.
+    const staticPropertyKey = (holder: any) => (holder.computed ? (holder.key.type === 'Literal' ? String(holder.key.value) : undefined) : holder.key.name ?? String(holder.key.value));
+    for (const node of all) {
+      let target: any;
+      if ((node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression') || node.type === 'PropertyDefinition' || (node.type === 'MethodDefinition' && node.kind !== 'constructor')) {
+        if (staticPropertyKey(node) === 'constructor') target = node;
+      } else if (node.type === 'MemberExpression' && staticKey(node, constantOf) === 'constructor' && (isPatternTarget(node) || (parentOf(node)?.type === 'AssignmentExpression' && node[PARENT_KEY] === 'left'))) {
+        target = node;
+      } else if (node.type === 'MemberExpression' && !node.computed && isGlobalName(node.object, 'Symbol') && node.property.name === 'species') {
+        const holder = parentOf(node);
+        const readKey = holder?.type === 'MemberExpression' && node[PARENT_KEY] === 'property' && holder.computed && !isPatternTarget(holder) && !(parentOf(holder)?.type === 'AssignmentExpression' && holder[PARENT_KEY] === 'left');
+        if (!readKey) target = node;
+      }
+      if (target) uses.push({ node: target, verdict: 'unprovable', capability: 'constructor or Symbol.species', use: "is set or handed on by this code: the engine would build objects with it (species, in map, concat, then) and store values into them where the analysis cannot see" });
+    }
+    // Built-ins that build an object out of the values of other objects (a descriptor's value or get,
+    // an entry's second element, a source's properties) move values from data keys to keys of their
+    // choosing, protocol keys included: handed objects the heap may fill, they cannot be proven pure.
+    // The builder is recognised by its value, however it is reached: `Object.fromEntries`, an alias,
+    // `(0, Object.create)`, `Object.fromEntries.call`, or handed to a built-in as a callback.
+    const held = ambient();
+    if (held && (held.kind === 'unknown' || held.kind === 'builtin')) {
+      const builderOf = (capability: Capability | undefined) => {
+        if (!capability || (capability.kind !== 'builtin' && capability.kind !== 'reflection')) return undefined;
+        return BUILDERS.find((name) => capability.via === name || capability.via.startsWith(`${name}.`));
+      };
+      for (const node of all) {
+        const parent = parentOf(node);
+        if (!isExpression(node) || !parent || (parent.type !== 'CallExpression' && parent.type !== 'NewExpression' && parent.type !== 'TaggedTemplateExpression')) continue;
+        if (parent.type === 'TaggedTemplateExpression' && node[PARENT_KEY] !== 'tag') continue;
+        const builder = builderOf(capabilityOf(node));
+        if (builder) uses.push({ node, verdict: 'unprovable', capability: describe({ ...held, kind: 'unknown' }), use: `may reach ${builder}(), which builds an object out of other objects' values under keys it chooses (a descriptor, an entry): the engine could then call it` });
+      }
+    }
+    // A getter's value is what a read of its property gives: under toJSON or then the engine calls
+    // it, so a getter (or a descriptor's get) may not return an unknown value or a built-in.
+    // Likewise a function of this code handed to a built-in that keeps what it returns under keys
+    // it chooses (JSON.parse's reviver), or to code the analysis does not follow.
+    const returnsUnknown = (fn: any) => {
+      const returned = fn ? returnCapability.get(fn) : undefined;
+      return returned && (returned.kind === 'unknown' || returned.kind === 'builtin') ? returned : undefined;
+    };
+    const functionValue = (node: any) => (FUNCTION_TYPES.has(node?.type) ? node : node?.type === 'Identifier' ? functionOfVariable(variableOf.get(node)) : undefined);
+    for (const node of all) {
+      let fn: any;
+      let why = '';
+      if (FUNCTION_TYPES.has(node.type) && (parentOf(node)?.type === 'Property' || parentOf(node)?.type === 'MethodDefinition') && parentOf(node).kind === 'get') {
+        fn = node;
+        why = 'is returned by a getter: the engine calls what a getter under toJSON, then or a symbol gives';
+      } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && ['get', 'set'].includes((node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value)) ?? '')) {
+        fn = functionValue(node.value);
+        why = "is returned by a descriptor's get: the engine calls what a getter under toJSON, then or a symbol gives";
+      } else if ((node.type === 'CallExpression' || node.type === 'NewExpression') && !calledFunction(node)) {
+        for (const arg of node.arguments) {
+          const f = functionValue(arg);
+          if (f && FUNCTION_TYPES.has(arg.type) ? !handedToConsumer(arg) : f && !handedToConsumerByName(node)) {
+            if (returnsUnknown(f)) uses.push({ node: arg, verdict: 'unprovable', capability: describe({ ...returnsUnknown(f)!, kind: 'unknown' }), use: `is returned by a function handed to ${calleeName(node) ?? 'code this analysis does not follow'}, which may keep it under a key the engine calls (a reviver's toJSON or then)` });
           }
         }
-        break;
-      case 'TaggedTemplateExpression':
-        if (field === 'tag' && kind !== 'builtin') report(parent, capability, 'is called as a template tag');
-        break;
-      case 'ReturnStatement':
-        if (!loose) report(node, capability, 'is returned');
-        break;
-      case 'ArrowFunctionExpression':
-        if (field === 'body' && !loose) report(node, capability, 'is returned');
-        break;
-      case 'ThrowStatement':
-        if (!loose) report(node, capability, 'is thrown');
-        break;
-      case 'YieldExpression':
-        if (!loose) report(node, capability, 'is yielded');
-        break;
-      case 'BinaryExpression':
-        // Strict comparison runs no code; every other operator converts or asks the value (`in`,
-        // `instanceof` reach Symbol.hasInstance or a has trap), which a capability must not meet.
-        if (!loose && !['===', '!=='].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
-        break;
-      case 'UnaryExpression':
-        if (!loose && !['typeof', 'void', '!'].includes(parent.operator)) report(node, capability, `is used as an operand of ${parent.operator}`);
-        break;
-      case 'UpdateExpression':
-        if (!loose) report(node, capability, `is used as an operand of ${parent.operator}`);
-        break;
-      case 'TemplateLiteral':
-        // A tag function receives the value; even plain templates call its toString.
-        if (parentOf(parent)?.type === 'TaggedTemplateExpression') {
-          const tagged = parentOf(parent);
-          const tagFn = tagged.tag.type === 'Identifier' ? functionOfVariable(variableOf.get(tagged.tag)) : undefined;
-          if (!loose || (kind === 'unknown' && !tagFn)) report(node, capability, 'is passed to a tagged template');
-        } else if (!loose) report(node, capability, 'is turned into a string (its toString runs)');
-        break;
-      case 'AwaitExpression':
-        if (!loose) report(node, capability, 'is awaited (a then() on it runs)');
-        break;
-      case 'ForInStatement':
-        if (field === 'right') break; // the keys only
-        if (!loose) report(node, capability, 'escapes (ForInStatement)');
-        break;
-      case 'ForOfStatement':
-        if (field === 'right' && !loose) report(node, capability, 'is iterated (its iterator runs)');
-        break;
-      case 'ClassDeclaration':
-      case 'ClassExpression':
-        if (field === 'superClass' && kind !== 'builtin') report(node, capability, 'is extended by a class (super() calls it)');
-        else if (field === 'superClass' && !EXTENDABLE_BUILTINS.has(capability.via)) {
-          // The engine makes instances of such a subclass out of values the code hands it (Array.of,
-          // map through species, Promise.resolve) and then calls the subclass's own methods on
-          // them with `this` the instance: the analysis does not follow those receivers.
-          uses.push({ node, verdict: 'unprovable', capability: `a subclass of ${capability.via}`, use: 'gets instances the engine builds out of values the code hands it, and its methods run on them: extend Error or nothing, and hold the built-in in a field instead' });
-        }
-        break;
-      case 'ExpressionStatement':
-      case 'IfStatement':
-      case 'WhileStatement':
-      case 'DoWhileStatement':
-      case 'ForStatement':
-      case 'SwitchStatement':
-      case 'SwitchCase':
-        break; // testing, discarding: nothing escapes
-      case 'ConditionalExpression': // a test, or it flows on and is checked where the whole is used
-      case 'LogicalExpression':
-      case 'SequenceExpression':
-      case 'ChainExpression':
-      case 'AssignmentPattern':
-        break; // flows on
-      default:
-        report(node, capability, `escapes (${parent.type})`);
-    }
-  }
-  for (const [member, capability] of patternStores) checkProtocolStore(member, member, capability);
-  // Species: the engine builds objects with `x.constructor[Symbol.species]` (map, concat, flatMap,
-  // then) and stores values into them, a store the analysis cannot see. The code may not set a
-  // `constructor` property on its objects, and may use `Symbol.species` only to read it.
-  const staticPropertyKey = (holder: any) => (holder.computed ? (holder.key.type === 'Literal' ? String(holder.key.value) : undefined) : holder.key.name ?? String(holder.key.value));
-  for (const node of all) {
-    let target: any;
-    if ((node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression') || node.type === 'PropertyDefinition' || (node.type === 'MethodDefinition' && node.kind !== 'constructor')) {
-      if (staticPropertyKey(node) === 'constructor') target = node;
-    } else if (node.type === 'MemberExpression' && staticKey(node, constantOf) === 'constructor' && (isPatternTarget(node) || (parentOf(node)?.type === 'AssignmentExpression' && node[PARENT_KEY] === 'left'))) {
-      target = node;
-    } else if (node.type === 'MemberExpression' && !node.computed && isGlobalName(node.object, 'Symbol') && node.property.name === 'species') {
-      const holder = parentOf(node);
-      const readKey = holder?.type === 'MemberExpression' && node[PARENT_KEY] === 'property' && holder.computed && !isPatternTarget(holder) && !(parentOf(holder)?.type === 'AssignmentExpression' && holder[PARENT_KEY] === 'left');
-      if (!readKey) target = node;
-    }
-    if (target) uses.push({ node: target, verdict: 'unprovable', capability: 'constructor or Symbol.species', use: "is set or handed on by this code: the engine would build objects with it (species, in map, concat, then) and store values into them where the analysis cannot see" });
-  }
-  // Built-ins that build an object out of the values of other objects (a descriptor's value or get,
-  // an entry's second element, a source's properties) move values from data keys to keys of their
-  // choosing, protocol keys included: handed objects the heap may fill, they cannot be proven pure.
-  // The builder is recognised by its value, however it is reached: `Object.fromEntries`, an alias,
-  // `(0, Object.create)`, `Object.fromEntries.call`, or handed to a built-in as a callback.
-  const held = ambient();
-  if (held && (held.kind === 'unknown' || held.kind === 'builtin')) {
-    const builderOf = (capability: Capability | undefined) => {
-      if (!capability || (capability.kind !== 'builtin' && capability.kind !== 'reflection')) return undefined;
-      return BUILDERS.find((name) => capability.via === name || capability.via.startsWith(`${name}.`));
-    };
-    for (const node of all) {
-      const parent = parentOf(node);
-      if (!isExpression(node) || !parent || (parent.type !== 'CallExpression' && parent.type !== 'NewExpression' && parent.type !== 'TaggedTemplateExpression')) continue;
-      if (parent.type === 'TaggedTemplateExpression' && node[PARENT_KEY] !== 'tag') continue;
-      const builder = builderOf(capabilityOf(node));
-      if (builder) uses.push({ node, verdict: 'unprovable', capability: describe({ ...held, kind: 'unknown' }), use: `may reach ${builder}(), which builds an object out of other objects' values under keys it chooses (a descriptor, an entry): the engine could then call it` });
-    }
-  }
-  // A getter's value is what a read of its property gives: under toJSON or then the engine calls
-  // it, so a getter (or a descriptor's get) may not return an unknown value or a built-in.
-  // Likewise a function of this code handed to a built-in that keeps what it returns under keys
-  // it chooses (JSON.parse's reviver), or to code the analysis does not follow.
-  const returnsUnknown = (fn: any) => {
-    const returned = fn ? returnCapability.get(fn) : undefined;
-    return returned && (returned.kind === 'unknown' || returned.kind === 'builtin') ? returned : undefined;
-  };
-  const functionValue = (node: any) => (FUNCTION_TYPES.has(node?.type) ? node : node?.type === 'Identifier' ? functionOfVariable(variableOf.get(node)) : undefined);
-  for (const node of all) {
-    let fn: any;
-    let why = '';
-    if (FUNCTION_TYPES.has(node.type) && (parentOf(node)?.type === 'Property' || parentOf(node)?.type === 'MethodDefinition') && parentOf(node).kind === 'get') {
-      fn = node;
-      why = 'is returned by a getter: the engine calls what a getter under toJSON, then or a symbol gives';
-    } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && ['get', 'set'].includes((node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value)) ?? '')) {
-      fn = functionValue(node.value);
-      why = "is returned by a descriptor's get: the engine calls what a getter under toJSON, then or a symbol gives";
-    } else if ((node.type === 'CallExpression' || node.type === 'NewExpression') && !calledFunction(node)) {
-      for (const arg of node.arguments) {
-        const f = functionValue(arg);
-        if (f && FUNCTION_TYPES.has(arg.type) ? !handedToConsumer(arg) : f && !handedToConsumerByName(node)) {
-          if (returnsUnknown(f)) uses.push({ node: arg, verdict: 'unprovable', capability: describe({ ...returnsUnknown(f)!, kind: 'unknown' }), use: `is returned by a function handed to ${calleeName(node) ?? 'code this analysis does not follow'}, which may keep it under a key the engine calls (a reviver's toJSON or then)` });
-        }
+        continue;
       }
-      continue;
+      const returned = returnsUnknown(fn);
+      if (returned) uses.push({ node, verdict: 'unprovable', capability: describe({ ...returned, kind: 'unknown' }), use: why });
     }
-    const returned = returnsUnknown(fn);
-    if (returned) uses.push({ node, verdict: 'unprovable', capability: describe({ ...returned, kind: 'unknown' }), use: why });
   }
-  return uses;
 
   /**
    * Calling this unknown callee passes: a method of an unknown value under a vetted name (checked
@@ -1570,8 +1583,19 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
  * the expression it came from (if anything did) said nothing about this value's uses.
  */
 function unreportedIfUnknown(capability: Capability | undefined): Capability | undefined {
-  return capability?.kind === 'unknown' && capability.reported ? { ...capability, reported: false } : capability;
+  const clipped = clipVia(capability);
+  return clipped?.kind === 'unknown' && clipped.reported ? { ...clipped, reported: false } : clipped;
 }
+
+/**
+ * A value's description is built by wrapping the one it came from ("what ... returns"); over many
+ * rounds and flows that nests without bound (megabytes of nested strings, measured: the process
+ * then spent 1.6 s tearing its heap down). The message needs only its start.
+ */
+function clipVia(capability: Capability | undefined): Capability | undefined {
+  return capability && capability.via.length > MAX_VIA ? { ...capability, via: `${capability.via.slice(0, MAX_VIA)}…` } : capability;
+}
+const MAX_VIA = 160;
 
 /** The order in which values win when one expression may be either. */
 function rank(capability: Capability): number {

@@ -368,6 +368,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     return true;
   };
 
+  /** A member that is written: assigned, updated, deleted, or a destructuring or for-in/of target. */
+  function isWriteTarget(member: any): boolean {
+    const p = parentOf(member);
+    if (p?.type === 'AssignmentExpression' && member[PARENT_KEY] === 'left') return true;
+    if (p?.type === 'UpdateExpression' || (p?.type === 'UnaryExpression' && p.operator === 'delete')) return true;
+    return isPatternTarget(member);
+  }
   /** A member that a destructuring pattern or a for-in/of head writes. */
   function isPatternTarget(member: any): boolean {
     const p = parentOf(member);
@@ -394,7 +401,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   /** Property names this code writes on existing objects (assignments, destructuring targets, updates, delete). */
   const writtenPropertyNames = new Set<string>();
   for (const node of all) {
-    if (node.type === 'MemberExpression' && (isPatternTarget(node) || (parentOf(node)?.type === 'AssignmentExpression' && node[PARENT_KEY] === 'left') || parentOf(node)?.type === 'UpdateExpression' || (parentOf(node)?.type === 'UnaryExpression' && parentOf(node).operator === 'delete'))) {
+    if (node.type === 'MemberExpression' && isWriteTarget(node)) {
       if (node.computed) {
         const key = staticString(node.property, () => undefined, 0);
         if (key !== undefined) writtenPropertyNames.add(key);
@@ -681,9 +688,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   const returnCapability = new Map<any, Capability>();
   /** Some object the analysis does not follow holds an unknown value or a built-in. */
   let heapTainted: Capability | undefined;
-  /** Names under which the code stored a built-in or unknown value; `shadowAll`: under a key known only at run time. */
-  const shadowedNames = new Set<string>();
-  let shadowAll = false;
+  /** Names under which the code stored a built-in or unknown value (`any`: under a key known only at run time). */
+  const shadowed = new KeySet();
   /** An unknown value or a built-in handed to code the analysis does not follow (it may be the code's own escaping function). */
   let passedToUnknown: Capability | undefined;
   /** What the code's functions that escape (methods, getters, callbacks of its own code) may return. */
@@ -743,14 +749,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   }
 
   /** A member of a built-in: reflection, the Function constructor, or another built-in. */
-  function builtinMember(object: Capability, key: string | undefined, objectNode: any): Capability {
+  function builtinMember(object: Capability, key: string | undefined): Capability {
     if (key === undefined) return { kind: 'unknown', via: `${object.via}[…]` };
     if (key === 'constructor') return { kind: 'function-constructor', via: `${object.via}.constructor` };
     if (object.via === 'Object' && OBJECT_REFLECTION_MEMBERS.has(key)) return { kind: 'reflection', via: `Object.${key}` };
     if (key === '__proto__' || key === '__lookupGetter__' || key === '__lookupSetter__' || key === 'caller' || key === 'callee' || key === 'arguments') {
       return { kind: 'unknown', via: `${object.via}.${key}` };
     }
-    void objectNode;
     return { kind: 'builtin', via: `${object.via}.${key}` };
   }
 
@@ -787,7 +792,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
               if ((key === 'call' || key === 'apply' || key === 'bind') && !(parentOf(node)?.type === 'CallExpression' && node[PARENT_KEY] === 'callee')) {
                 return { kind: 'reflection', via: `${object.via}.${key} taken as a value, which calls whatever it is applied to` };
               }
-              return builtinMember(object, key, node.object);
+              return builtinMember(object, key);
             case 'unknown':
               if (key === 'constructor') return { kind: 'function-constructor', via: `${object.via}.constructor`, reported: true };
               return { kind: 'unknown', via: object.via, reported: object.reported };
@@ -936,8 +941,8 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         for (const property of pattern.properties) {
           if (property.type === 'RestElement') bind(property.argument, { ...capability, kind: capability.kind === 'builtin' ? 'unknown' : capability.kind, via: `…${capability.via}`, reported: true });
           else {
-            const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
-            if (capability.kind === 'builtin') bind(property.value, builtinMember(capability, key, undefined));
+            const key = propertyKeyOf(property);
+            if (capability.kind === 'builtin') bind(property.value, builtinMember(capability, key));
             else if (capability.kind === 'unknown') bind(property.value, key === 'constructor' ? { kind: 'function-constructor', via: `${capability.via}.constructor` } : capability);
             else if (key === undefined || !allowed(capability, key)) bind(property.value, { kind: key === 'constructor' ? 'function-constructor' : capability.kind, via: `${capability.via}.${key ?? '[…]'}`, reported: true });
             else if (capability.kind === 'global-object' && SAFE_GLOBAL_NAMES.has(key)) {
@@ -970,36 +975,22 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     }
   }
 
-  /** A call whose callee the analysis cannot name may call what it is given with anything it holds. */
-  const callsUnknownCode = (call: any) => !calledFunction(call);
+  /** The static key of an object-literal property, class member or pattern property (undefined when computed at run time). */
+  const propertyKeyOf = (property: any): string | undefined =>
+    property.computed ? staticString(property.key, constantOf, 0) : property.key.type === 'Identifier' ? property.key.name : String(property.key.value);
   /** The code's function an expression is (a literal, or a name bound to one), if any. */
   const functionValueOf = (node: any) => (FUNCTION_TYPES.has(node?.type) ? node : node?.type === 'Identifier' ? functionOfVariable(variableOf.get(node)) : undefined);
-  /** A write of a property of what may be the global object: that key may now hold one of this code's functions. */
-  function recordGlobalWrite(member: any) {
-    const key = staticKey(member, constantOf);
-    if (key === undefined) {
-      if (!writesGlobalAtRuntimeKey) changed = true;
-      writesGlobalAtRuntimeKey = true;
-    } else if (!writtenOnGlobal.has(key)) {
-      writtenOnGlobal.add(key);
-      changed = true;
-    }
-  }
   /** Keys this code writes on what may be the global object (`this.k = v` in sloppy code): calling one there passes it as the receiver. */
-  const writtenOnGlobal = new Set<string>();
-  /** The code writes the global object at a key known only at run time: any key may hold its function. */
-  let writesGlobalAtRuntimeKey = false;
+  const writtenOnGlobal = new KeySet();
+  /** A write of a property of what may be the global object: that key may now hold one of this code's functions. */
+  const recordGlobalWrite = (member: any) => {
+    if (writtenOnGlobal.add(staticKey(member, constantOf))) changed = true;
+  };
   /** Unknown values and built-ins stored by destructuring targets and for-in/of heads, checked like assignments. */
   const patternStores = new Map<any, Capability>();
   /** An unknown value or a built-in is now stored under `key` (undefined: a key known only at run time). */
   const shadow = (key: string | undefined) => {
-    if (key === undefined) {
-      if (!shadowAll) changed = true;
-      shadowAll = true;
-    } else if (!shadowedNames.has(key)) {
-      shadowedNames.add(key);
-      changed = true;
-    }
+    if (shadowed.add(key)) changed = true;
   };
 
   /** Built-in methods that call back with elements and keep nothing (their callbacks' returns are followed). */
@@ -1010,7 +1001,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
   // A method name reaches a built-in unless the code stored a built-in or unknown value under that
   // name (or under a key known only at run time): `o.includes = [].map` makes includes call its
   // argument. The code's own functions under any name are followed through their parameters.
-  const builtinByName = (name: string | undefined) => name !== undefined && !shadowAll && !shadowedNames.has(name);
+  const builtinByName = (name: string | undefined) => name !== undefined && !shadowed.has(name);
   /** A call that gives a primitive: a global conversion, or a built-in method of that kind the code does not define itself. */
   function isPrimitiveResult(call: any): boolean {
     if (isGlobalBuiltinCall(call)) return PRIMITIVE_GLOBALS.has(call.callee.name);
@@ -1106,7 +1097,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           const c = capabilityOf(node.value);
           if (c) {
             taintHeap(c);
-            shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
+            shadow(propertyKeyOf(node));
           }
         } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && node.value && !FUNCTION_TYPES.has(node.value.type)) {
           // An object literal is the code's own object: what it holds, every read of an object the
@@ -1114,7 +1105,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           const c = capabilityOf(node.value);
           if (c) {
             taintHeap(c);
-            shadow(node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value));
+            shadow(propertyKeyOf(node));
           }
         } else if (node.type === 'YieldExpression' && node.argument) {
           // What a generator yields comes out of its iterator like a return value.
@@ -1148,7 +1139,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
             // A spread argument may land in any parameter.
             const spread = node.arguments.find((a: any) => a.type === 'SpreadElement' && capabilityOf(a.argument));
             if (spread) for (const p of fn.params) bind(p, { ...capabilityOf(spread.argument)!, reported: true });
-          } else if (callsUnknownCode(node)) {
+          } else {
             // Callbacks handed to code the analysis does not follow get what that code holds: the
             // elements of an unknown receiver or of the heap, or an unknown value handed over with them.
             const receiver = node.callee.type === 'MemberExpression' ? capabilityOf(node.callee.object) : undefined;
@@ -1188,7 +1179,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           // `{ constructor: F }` reads constructor off whatever is destructured, tracked or not.
           for (const property of node.properties) {
             if (property.type !== 'Property') continue;
-            const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
+            const key = propertyKeyOf(property);
             if (key === 'constructor') bind(property.value, { kind: 'function-constructor', via: '{ constructor } destructured' });
             else if (key === undefined || DANGEROUS_KEYS.has(key)) bind(property.value, { kind: 'unknown', via: `a property destructured with ${key === undefined ? 'a key known only at run time' : `the key ${key}`}` });
             else if (INVOKING_METHOD_NAMES.has(key)) bind(property.value, { kind: 'builtin', via: `.${key} destructured` });
@@ -1226,17 +1217,6 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     if (capability.reported) return;
     if (capability.kind === 'builtin') uses.push({ node, verdict: 'builtinWrite', capability: capability.via, use: what });
     else uses.push({ node, verdict: capability.kind === 'unknown' || capability.via.includes("n8n's accessor") ? 'unprovable' : 'reaches', capability: describe(capability), use: what });
-  };
-  const isWriteTarget = (member: any) => {
-    const p = parentOf(member);
-    const field = member[PARENT_KEY];
-    if (p.type === 'AssignmentExpression' && field === 'left') return true;
-    if (p.type === 'UpdateExpression') return true;
-    if (p.type === 'UnaryExpression' && p.operator === 'delete') return true;
-    if ((p.type === 'ForInStatement' || p.type === 'ForOfStatement') && field === 'left') return true;
-    if (p.type === 'ArrayPattern' || p.type === 'RestElement' || (p.type === 'AssignmentPattern' && field === 'left')) return true;
-    if (p.type === 'Property' && field === 'value' && parentOf(p)?.type === 'ObjectPattern') return true;
-    return false;
   };
   const calleeName = (call: any): string | undefined => {
     const callee = call.callee;
@@ -1311,7 +1291,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           else if (!allowed(capability, key)) report(parent, capability, `is read at .${key}${meaningOf(capability, key)}: not an allowed key`);
           else if (write && kind === 'global-object' && !absentFromGlobal(key)) report(parent, capability, `is changed at .${key}, a name n8n's sandbox defines`);
           else if (write && kind === 'global-object' && PROTOCOL_KEYS.has(key)) report(parent, capability, `is changed at .${key}, a method the engine calls`);
-          else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && (writtenOnGlobal.has(key) || writesGlobalAtRuntimeKey)) {
+          else if (callee && kind === 'global-object' && !SAFE_GLOBAL_NAMES.has(key) && writtenOnGlobal.has(key)) {
             report(parent, capability, `is the receiver of .${key}(), which this code stored on it: the function would get the global object as this`);
           }
           else if (write && kind !== 'global-object') report(parent, capability, `is changed at .${key}`);
@@ -1463,16 +1443,15 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     // Species: the engine builds objects with `x.constructor[Symbol.species]` (map, concat, flatMap,
     // then) and stores values into them, a store the analysis cannot see. The code may not set a
     // `constructor` property on its objects, and may use `Symbol.species` only to read it.
-    const staticPropertyKey = (holder: any) => (holder.computed ? (holder.key.type === 'Literal' ? String(holder.key.value) : undefined) : holder.key.name ?? String(holder.key.value));
     for (const node of all) {
       let target: any;
       if ((node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression') || node.type === 'PropertyDefinition' || (node.type === 'MethodDefinition' && node.kind !== 'constructor')) {
-        if (staticPropertyKey(node) === 'constructor') target = node;
-      } else if (node.type === 'MemberExpression' && staticKey(node, constantOf) === 'constructor' && (isPatternTarget(node) || (parentOf(node)?.type === 'AssignmentExpression' && node[PARENT_KEY] === 'left'))) {
+        if (propertyKeyOf(node) === 'constructor') target = node;
+      } else if (node.type === 'MemberExpression' && staticKey(node, constantOf) === 'constructor' && isWriteTarget(node)) {
         target = node;
       } else if (node.type === 'MemberExpression' && !node.computed && isGlobalName(node.object, 'Symbol') && node.property.name === 'species') {
         const holder = parentOf(node);
-        const readKey = holder?.type === 'MemberExpression' && node[PARENT_KEY] === 'property' && holder.computed && !isPatternTarget(holder) && !(parentOf(holder)?.type === 'AssignmentExpression' && holder[PARENT_KEY] === 'left');
+        const readKey = holder?.type === 'MemberExpression' && node[PARENT_KEY] === 'property' && holder.computed && !isWriteTarget(holder);
         if (!readKey) target = node;
       }
       if (target) uses.push({ node: target, verdict: 'unprovable', capability: 'constructor or Symbol.species', use: "is set or handed on by this code: the engine would build objects with it (species, in map, concat, then) and store values into them where the analysis cannot see" });
@@ -1504,19 +1483,18 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       const returned = fn ? returnCapability.get(fn) : undefined;
       return returned && (returned.kind === 'unknown' || returned.kind === 'builtin') ? returned : undefined;
     };
-    const functionValue = (node: any) => (FUNCTION_TYPES.has(node?.type) ? node : node?.type === 'Identifier' ? functionOfVariable(variableOf.get(node)) : undefined);
     for (const node of all) {
       let fn: any;
       let why = '';
       if (FUNCTION_TYPES.has(node.type) && (parentOf(node)?.type === 'Property' || parentOf(node)?.type === 'MethodDefinition') && parentOf(node).kind === 'get') {
         fn = node;
         why = 'is returned by a getter: the engine calls what a getter under toJSON, then or a symbol gives';
-      } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && ['get', 'set'].includes((node.computed ? staticString(node.key, constantOf, 0) : node.key.name ?? String(node.key.value)) ?? '')) {
-        fn = functionValue(node.value);
+      } else if (node.type === 'Property' && parentOf(node)?.type === 'ObjectExpression' && ['get', 'set'].includes(propertyKeyOf(node) ?? '')) {
+        fn = functionValueOf(node.value);
         why = "is returned by a descriptor's get: the engine calls what a getter under toJSON, then or a symbol gives";
       } else if ((node.type === 'CallExpression' || node.type === 'NewExpression') && !calledFunction(node)) {
         for (const arg of node.arguments) {
-          const f = functionValue(arg);
+          const f = functionValueOf(arg);
           if (f && FUNCTION_TYPES.has(arg.type) ? !handedToConsumer(arg) : f && !handedToConsumerByName(node)) {
             if (returnsUnknown(f)) uses.push({ node: arg, verdict: 'unprovable', capability: describe({ ...returnsUnknown(f)!, kind: 'unknown' }), use: `is returned by a function handed to ${calleeName(node) ?? 'code this analysis does not follow'}, which may keep it under a key the engine calls (a reviver's toJSON or then)` });
           }
@@ -1564,7 +1542,7 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
         if (capability.kind !== 'builtin' && capability.kind !== 'unknown') report(property, capability, 'is rest-destructured (copies every key)');
         continue;
       }
-      const key = property.computed ? staticString(property.key, constantOf, 0) : property.key.name ?? String(property.key.value);
+      const key = propertyKeyOf(property);
       if (capability.kind === 'unknown') {
         if (key !== undefined && DANGEROUS_KEYS.has(key) && key !== 'constructor') report(property, capability, `is destructured at .${key}`);
         continue;
@@ -1596,6 +1574,22 @@ function clipVia(capability: Capability | undefined): Capability | undefined {
   return capability && capability.via.length > MAX_VIA ? { ...capability, via: `${capability.via.slice(0, MAX_VIA)}…` } : capability;
 }
 const MAX_VIA = 160;
+
+/** Keys recorded by name, or "any key" once one was known only at run time. */
+class KeySet {
+  private readonly names = new Set<string>();
+  private any = false;
+  /** Records a key (undefined: known only at run time); true when that is news. */
+  add(key: string | undefined): boolean {
+    if (key === undefined) return this.any ? false : (this.any = true);
+    if (this.names.has(key)) return false;
+    this.names.add(key);
+    return true;
+  }
+  has(key: string): boolean {
+    return this.any || this.names.has(key);
+  }
+}
 
 /** The order in which values win when one expression may be either. */
 function rank(capability: Capability): number {

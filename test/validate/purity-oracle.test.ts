@@ -7,17 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { N8N_PRELUDE, N8N_RUNNER_FLAGS, ORACLE_ENV_SECRET, runLikeN8n } from './support/n8n-sandbox.js';
 import { BYPASS_CLASSES, BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
-import { ROUND4, ROUND4_FALSE_POSITIVES } from './support/bypasses-round4.js';
-import { ROUND5, ROUND5_FALSE_POSITIVES } from './support/bypasses-round5.js';
-import { ROUND6, ROUND6_FALSE_POSITIVES } from './support/bypasses-round6.js';
-import { ROUND7 } from './support/bypasses-round7.js';
-import { ROUND8 } from './support/bypasses-round8.js';
-import { ROUND9, ROUND9_FALSE_POSITIVES } from './support/bypasses-round9.js';
-import { ROUND10, ROUND10_FALSE_POSITIVES } from './support/bypasses-round10.js';
-import { ROUND11 } from './support/bypasses-round11.js';
-import { ROUND12 } from './support/bypasses-round12.js';
-import { ROUND13 } from './support/bypasses-round13.js';
-import { ROUND14 } from './support/bypasses-round14.js';
+import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
 
 // The e2e harness's cached Node 24 + n8n 2.41.1 (test/e2e/harness/install.ts), when it is there.
 const e2eDir = join(
@@ -151,15 +141,15 @@ describe('BYPASSES: each really obtains a capability', () => {
 
 // The later red-team rounds against the redesigned rule: each bypass really obtains a capability
 // (with the runner options it names), each false positive obtains nothing.
-describe('rounds 4 to 14: each bypass obtains, each false positive does not', () => {
+describe('the later rounds: each bypass obtains, each false positive does not', () => {
   const options = (b: { runnerFlags?: false; hardenHost?: false }) => ({ ...(b.runnerFlags === false ? { runnerFlags: false } : {}), ...(b.hardenHost === false ? { hardenHost: false } : {}) });
-  it.concurrent.each([...ROUND4, ...ROUND5, ...ROUND6, ...ROUND7, ...ROUND8, ...ROUND9, ...ROUND10, ...ROUND11, ...ROUND12, ...ROUND13, ...ROUND14].map((b) => [b.id, b] as const))('%s obtains', async (_id, bypass) => {
+  it.concurrent.each(LATER_BYPASSES.map((b) => [b.id, b] as const))('%s obtains', async (_id, bypass) => {
     // Iterator helpers exist only on n8n's Node 24: such an entry runs there when the e2e cache has it.
-    if ('node24' in bypass && bypass.node24 && !existsSync(node24)) return;
-    const verdict = await runLikeN8n(bypass.code, { ...options(bypass), ...('node24' in bypass && bypass.node24 ? { node: node24 } : {}) });
+    if (bypass.node24 && !existsSync(node24)) return;
+    const verdict = await runLikeN8n(bypass.code, { ...options(bypass), ...(bypass.node24 ? { node: node24 } : {}) });
     expect(verdict.obtained.length, JSON.stringify(verdict)).toBeGreaterThan(0);
   });
-  it.concurrent.each([...ROUND4_FALSE_POSITIVES, ...ROUND5_FALSE_POSITIVES, ...ROUND6_FALSE_POSITIVES, ...ROUND9_FALSE_POSITIVES, ...ROUND10_FALSE_POSITIVES].map((f) => [f.id, f] as const))('%s obtains nothing', async (_id, fp) => {
+  it.concurrent.each(LATER_FALSE_POSITIVES.map((f) => [f.id, f] as const))('%s obtains nothing', async (_id, fp) => {
     const verdict = await runLikeN8n(fp.code);
     expect(verdict.obtained, JSON.stringify(verdict)).toEqual([]);
   });

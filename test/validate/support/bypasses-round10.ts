@@ -3,8 +3,9 @@
 // Three new classes: species on a plain constructor (the engine stores a callback's return into the code's own object, or hands it
 // to the code's own resolve function); reduce's accumulator (the engine passes a callback's return back to it as a parameter);
 // yield* (its value is the delegate's return value, not what next() is given).
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND10: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; node24?: true; why: string }> = [
+export const ROUND10: RedTeamBypass[] = [
   {
     "id": "species/array-map-species-object",
     "cls": "species-plain-constructor",
@@ -92,7 +93,7 @@ export const ROUND10: Array<{ id: string; cls: string; code: string; runnerFlags
   }
 ];
 
-export const ROUND10_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [
+export const ROUND10_FALSE_POSITIVES: RedTeamFalsePositive[] = [
   {
     "id": "fp/counter-class-extends-map",
     "code": "class Counter extends Map {\n  inc(k) { this.set(k, (this.get(k) ?? 0) + 1); return this; }\n}\nconst c = new Counter();\nfor (const it of items) c.inc(it.json.name);\nreturn [...c].map(([name, n]) => ({ json: { name, n } }));",

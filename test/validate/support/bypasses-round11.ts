@@ -3,8 +3,9 @@
 // Four classes: strict `this` as a receiver the engine picks (JSON.stringify's replacer sees the holder); a tagged template whose tag is not a
 // const-bound function gives a clean value; a built-in resolve function handed as a callback (the awaited promise or thenable gives the element);
 // a built-in mutator (push, add, set) handed as a callback with a thisArg (the engine stores the element into the code's own clean object).
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND11: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; node24?: true; why: string }> = [
+export const ROUND11: RedTeamBypass[] = [
   {
     "id": "this/json-replacer-holder-array",
     "cls": "strict-this-engine-receiver",
@@ -116,7 +117,7 @@ export const ROUND11: Array<{ id: string; cls: string; code: string; runnerFlags
   }
 ];
 
-export const ROUND11_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [
+export const ROUND11_FALSE_POSITIVES: RedTeamFalsePositive[] = [
   {
     "id": "fp/object-groupBy-key-callback",
     "code": "const g = Object.groupBy(items, (i) => i.json.tags[0]);\nreturn Object.entries(g).map(([tag, rows]) => ({ json: { tag, n: rows.length } }));",

@@ -2,8 +2,9 @@
 // Node 20 and on Node 24.21.0 as n8n 2.41.1 runs it; it obtains on both) while analyzeJavaScript() reports nothing.
 // One class: the fixed point of capabilityUses() gives up after 50 rounds without reporting, and a copy chain written in reverse
 // source order moves a value one link per round, so the end of a chain longer than 50 links stays clean.
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND12: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; node24?: true; why: string }> = [
+export const ROUND12: RedTeamBypass[] = [
   {
     "id": "fixpoint/reverse-let-chain-loop",
     "cls": "fixed-point-round-cap",
@@ -30,4 +31,4 @@ export const ROUND12: Array<{ id: string; cls: string; code: string; runnerFlags
   }
 ];
 
-export const ROUND12_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [];
+export const ROUND12_FALSE_POSITIVES: RedTeamFalsePositive[] = [];

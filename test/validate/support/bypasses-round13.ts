@@ -2,8 +2,9 @@
 // and Node 24.21.0 where node24 is set) while analyzeJavaScript() reports nothing.
 // One class: a built-in returned by a callback of a method called on a non-built-in receiver is not carried into the call result
 // (callCapability() only carries unknown callback returns, or any when the callee is a built-in), so the built-in comes out clean.
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND13: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; node24?: true; why: string }> = [
+export const ROUND13: RedTeamBypass[] = [
   {
     "id": "launder/array-map-object-prototype-valueOf",
     "cls": "callback-return-builtin-launder",
@@ -37,4 +38,4 @@ export const ROUND13: Array<{ id: string; cls: string; code: string; runnerFlags
   }
 ];
 
-export const ROUND13_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [];
+export const ROUND13_FALSE_POSITIVES: RedTeamFalsePositive[] = [];

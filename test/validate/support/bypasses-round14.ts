@@ -3,8 +3,9 @@
 // One class: a built-in method called on a built-in receiver with no built-in or unknown argument gives ambient() (clean):
 // callCapability() checks only inputs.slice(1) for a built-in, not the receiver, so a method returning its receiver
 // (valueOf) or an iterator's next() launders the built-in.
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND14: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; node24?: true; why: string }> = [
+export const ROUND14: RedTeamBypass[] = [
   {
     "id": "receiver-launder/object-prototype-valueOf-call",
     "cls": "builtin-receiver-launder",
@@ -38,4 +39,4 @@ export const ROUND14: Array<{ id: string; cls: string; code: string; runnerFlags
   }
 ];
 
-export const ROUND14_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [];
+export const ROUND14_FALSE_POSITIVES: RedTeamFalsePositive[] = [];

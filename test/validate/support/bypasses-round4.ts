@@ -2,19 +2,9 @@
 // task runner (confirmed by ./n8n-sandbox.ts, with the options noted) while analyzeJavaScript() reports
 // nothing, and realistic pure snippets that the rule reports. Generated from the red-team session; each
 // entry was re-checked against dist/validate/js-analysis.js and runLikeN8n().
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export interface Round4Bypass {
-  id: string;
-  cls: string;
-  code: string;
-  /** Obtains only in a runner started without --disallow-code-generation-from-strings / --disable-proto=delete. */
-  runnerFlags?: false;
-  /** Obtains only when n8n skips preventPrototypePollution (NODE_ENV=test). */
-  hardenHost?: false;
-  why: string;
-}
-
-export const ROUND4: Round4Bypass[] = [
+export const ROUND4: RedTeamBypass[] = [
   {
     "id": "ret-F-dynkey",
     "cls": "unknown-returned",
@@ -420,7 +410,7 @@ export const ROUND4: Round4Bypass[] = [
   }
 ];
 
-export const ROUND4_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [
+export const ROUND4_FALSE_POSITIVES: RedTeamFalsePositive[] = [
   {
     "id": "fp/fluent-builder-return-this",
     "code": "const query = {\n  parts: [],\n  where(field, value) {\n    this.parts.push(field + '=' + encodeURIComponent(value));\n    return this;\n  },\n  build() {\n    return this.parts.join('&');\n  },\n};\nreturn [{ json: { qs: query.where('id', items[0].json.id).where('name', items[0].json.name).build() } }];",

@@ -3,19 +3,9 @@
 // while analyzeJavaScript() reports nothing, and realistic pure snippets that the rule reports.
 // Generated from the red-team session; each entry was re-checked against dist/validate/js-analysis.js
 // and runLikeN8n().
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export interface Round5Bypass {
-  id: string;
-  cls: string;
-  code: string;
-  /** Obtains only in a runner started without --disallow-code-generation-from-strings / --disable-proto=delete. */
-  runnerFlags?: false;
-  /** Obtains only when n8n skips preventPrototypePollution (NODE_ENV=test). */
-  hardenHost?: false;
-  why: string;
-}
-
-export const ROUND5: Round5Bypass[] = [
+export const ROUND5: RedTeamBypass[] = [
   {
     "id": "pattern-store/destructuring-toJSON-then",
     "cls": "protocol-store-pattern",
@@ -144,7 +134,7 @@ export const ROUND5: Round5Bypass[] = [
   }
 ];
 
-export const ROUND5_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [
+export const ROUND5_FALSE_POSITIVES: RedTeamFalsePositive[] = [
   {
     "id": "fp/pick-fields-from-parameter",
     "code": "const fields = $parameter.field.split(',');\nreturn items.map((item) => ({ json: Object.fromEntries(fields.map((f) => [f, item.json[f]])) }));",

@@ -2,19 +2,9 @@
 // task runner (confirmed by ./n8n-sandbox.ts with its default options: runner flags and hardened host)
 // while analyzeJavaScript() reports nothing, and realistic pure snippets that the rule reports.
 // Each entry was checked against dist/validate/js-analysis.js and runLikeN8n().
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export interface Round6Bypass {
-  id: string;
-  cls: string;
-  code: string;
-  /** Obtains only in a runner started without --disallow-code-generation-from-strings / --disable-proto=delete. */
-  runnerFlags?: false;
-  /** Obtains only when n8n skips preventPrototypePollution (NODE_ENV=test). */
-  hardenHost?: false;
-  why: string;
-}
-
-export const ROUND6: Round6Bypass[] = [
+export const ROUND6: RedTeamBypass[] = [
   {
     "id": "builder/json-parse-reviver-toJSON-then",
     "cls": "protocol-store-builtin-builder",
@@ -41,7 +31,7 @@ export const ROUND6: Round6Bypass[] = [
   }
 ];
 
-export const ROUND6_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [
+export const ROUND6_FALSE_POSITIVES: RedTeamFalsePositive[] = [
   {
     "id": "fp/rename-keys-with-mapping-object",
     "code": "const rename = { first_name: 'firstName', last_name: 'lastName' };\nreturn items.map(({ json }) => ({ json: Object.fromEntries(Object.entries(json).map(([k, v]) => [rename[k] ?? k, v])) }));",

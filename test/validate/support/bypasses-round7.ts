@@ -1,18 +1,9 @@
 // Round 7 of the code-purity red team: snippets that get hold of a capability in n8n 2.41's secure JS
 // task runner (confirmed by ./n8n-sandbox.ts with its default options, runner flags and hardened host, on
 // Node 24.21.0; they need nothing specific to Node 24) while analyzeJavaScript() reports nothing.
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export interface Round7Bypass {
-  id: string;
-  cls: string;
-  code: string;
-  node24?: true;
-  runnerFlags?: false;
-  hardenHost?: false;
-  why: string;
-}
-
-export const ROUND7: Round7Bypass[] = [
+export const ROUND7: RedTeamBypass[] = [
   {
     "id": "accessor-launder/json-input-item-at",
     "cls": "accessor-method-result",
@@ -51,4 +42,4 @@ export const ROUND7: Round7Bypass[] = [
   },
 ];
 
-export const ROUND7_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [];
+export const ROUND7_FALSE_POSITIVES: RedTeamFalsePositive[] = [];

@@ -1,7 +1,8 @@
 // Round 8 of the code-purity red team: confirmed with ./n8n-sandbox.ts (default runner flags and hardened host,
 // Node 24.21.0 as n8n 2.41.1 runs it) while analyzeJavaScript() reports nothing.
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND8: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; why: string }> = [
+export const ROUND8: RedTeamBypass[] = [
   {
     "id": "builder-alias/const-fromEntries-search-then",
     "cls": "builder-not-on-Object-member",
@@ -28,4 +29,4 @@ export const ROUND8: Array<{ id: string; cls: string; code: string; runnerFlags?
   }
 ];
 
-export const ROUND8_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [];
+export const ROUND8_FALSE_POSITIVES: RedTeamFalsePositive[] = [];

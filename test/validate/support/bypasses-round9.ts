@@ -2,8 +2,9 @@
 // Node 24.21.0 as n8n 2.41.1 runs it) while analyzeJavaScript() reports nothing.
 // One new class: strict `this` (class methods) is untracked, yet the engine hands class methods receivers the
 // code never named (instances of an Array subclass that built-ins fill with an unknown value).
+import type { RedTeamBypass, RedTeamFalsePositive } from './bypasses.js';
 
-export const ROUND9: Array<{ id: string; cls: string; code: string; runnerFlags?: false; hardenHost?: false; why: string }> = [
+export const ROUND9: RedTeamBypass[] = [
   {
     "id": "strict-this/array-subclass-of-tostring",
     "cls": "strict-this-engine-receiver",
@@ -60,7 +61,7 @@ export const ROUND9: Array<{ id: string; cls: string; code: string; runnerFlags?
   }
 ];
 
-export const ROUND9_FALSE_POSITIVES: Array<{ id: string; code: string; why: string }> = [
+export const ROUND9_FALSE_POSITIVES: RedTeamFalsePositive[] = [
   {
     "id": "fp/map-lookup-of-configured-field",
     "code": "const field = $parameter.field;\nconst byId = new Map();\nfor (const it of items) byId.set(it.json.id, it.json[field]);\nreturn items.map((it) => ({ json: { id: it.json.id, v: String(byId.get(it.json.id)).trim() } }));",

@@ -31,6 +31,27 @@ export interface Bypass {
   code: string;
 }
 
+/** A bypass of a later red-team round (rounds 4 on, each in bypasses-round<N>.ts), with the runner set-up it needs. */
+export interface RedTeamBypass {
+  id: string;
+  cls: string;
+  code: string;
+  /** Obtains only in a runner started without --disallow-code-generation-from-strings / --disable-proto=delete. */
+  runnerFlags?: false;
+  /** Obtains only when n8n skips preventPrototypePollution. */
+  hardenHost?: false;
+  /** Needs n8n's Node 24 (iterator helpers, ...). */
+  node24?: true;
+  why: string;
+}
+
+/** A pure snippet a red-team round found the rule reports. */
+export interface RedTeamFalsePositive {
+  id: string;
+  code: string;
+  why: string;
+}
+
 export type BypassClass =
   | 'runtime-key' // 1. a property key known only at run time reads `constructor`
   | 'reflection-alias' // 2. getOwnPropertyDescriptor / getPrototypeOf / Reflect.get under another name

@@ -1,7 +1,7 @@
 import { parse, type Node as AcornNode } from 'acorn';
 import { ancestor as walkAncestor } from 'acorn-walk';
 import { analyze } from 'eslint-scope';
-import { capabilityUses, GLOBAL_OBJECT_NAMES, hasUseStrict } from './js-value-flow.js';
+import { capabilityUses, FUNCTION_TYPES, GLOBAL_OBJECT_NAMES, hasUseStrict, TIMER_NAMES } from './js-value-flow.js';
 import { SAFE_GLOBAL_NAMES, WRITABLE_GLOBALS } from './sandbox-globals.js';
 
 /**
@@ -39,9 +39,6 @@ const FORBIDDEN_GLOBALS: Readonly<Record<string, string>> = Object.assign(Object
 /** Keys that reach or redefine accessors and prototypes of any object. */
 const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 
-const FUNCTION_NODE_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-
-const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
 
 function propertyName(node: any): string | undefined {
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
@@ -150,7 +147,7 @@ function analyzeUncached(source: string): CodeProblem[] {
   let allIdentifiers: any[] | undefined; // only a block-level function in sloppy code asks
   const identifiers = () => (allIdentifiers ??= scopeManager.scopes.flatMap((s: any) => s.references.map((r: any) => r.identifier)));
   const inStrictFunction = (ancestors: any[]) =>
-    ancestors.some((a) => a.type === 'ClassBody' || (FUNCTION_NODE_TYPES.has(a.type) && a.body?.type === 'BlockStatement' && hasUseStrict(a.body.body)));
+    ancestors.some((a) => a.type === 'ClassBody' || (FUNCTION_TYPES.has(a.type) && a.body?.type === 'BlockStatement' && hasUseStrict(a.body.body)));
 
   walkAncestor(ast, {
     ImportDeclaration(node: any) {
@@ -174,7 +171,7 @@ function analyzeUncached(source: string): CodeProblem[] {
       // scope analysis sees.
       const parent = ancestors[ancestors.length - 2];
       const grandparent = ancestors[ancestors.length - 3];
-      const atTop = parent?.type === 'Program' || (parent?.type === 'BlockStatement' && grandparent && FUNCTION_NODE_TYPES.has(grandparent.type));
+      const atTop = parent?.type === 'Program' || (parent?.type === 'BlockStatement' && grandparent && FUNCTION_TYPES.has(grandparent.type));
       if (atTop || strict || !node.id || inStrictFunction(ancestors)) return;
       const name = node.id.name;
       const block = parent;
@@ -194,7 +191,7 @@ function analyzeUncached(source: string): CodeProblem[] {
     },
     CallExpression(node: any) {
       const callee = node.callee;
-      if (callee.type === 'Identifier' && TIMERS.has(callee.name) && isGlobal(callee)) {
+      if (callee.type === 'Identifier' && TIMER_NAMES.has(callee.name) && isGlobal(callee)) {
         const first = node.arguments[0];
         if (first && (first.type === 'Literal' || first.type === 'TemplateLiteral' || first.type === 'BinaryExpression')) {
           report(node, 'stringTimer', { timer: callee.name });

@@ -178,7 +178,7 @@ const PRIMITIVE_METHODS: ReadonlySet<string> = new Set([
   'hasOwnProperty', 'isArray', 'stringify', 'substring', 'substr', 'normalize', 'search',
 ]);
 
-const TIMER_NAMES: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+export const TIMER_NAMES: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
 
 /** Array methods that return a new Array when called on one. */
 const ARRAY_RETURNING_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'slice', 'concat', 'flat', 'flatMap', 'toSorted', 'toReversed', 'toSpliced', 'with']);
@@ -266,7 +266,7 @@ const CACHE_VALUE = Symbol('cacheValue');
 /** Increases for every round of every analysis, so a node's memo never survives into another round. */
 let epochs = 0;
 
-const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+export const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /**
  * Finds every use through which a capability escapes or cannot be shown not to. `ast` is acorn's

@@ -27,10 +27,15 @@ for (const node of nodes) {
   mkdirSync(outDir, { recursive: true });
   for (const file of readdirSync(join(here, 'nodes', node))) if (file.endsWith('.svg') || file.endsWith('.json')) copyFileSync(join(here, 'nodes', node, file), join(outDir, file));
 }
+// The credentials: one CommonJS file each, like the nodes.
+const credentials = readdirSync(join(here, 'credentials')).filter((f) => f.endsWith('.credentials.ts'));
+for (const file of credentials) {
+  buildSync({ entryPoints: [join(here, 'credentials', file)], outfile: join(here, 'dist', 'credentials', file.replace(/\.ts$/, '.js')), ...common });
+}
 // The library modules too, for tests and scripts that drive a consumer or a caller without n8n.
 buildSync({
   entryPoints: readdirSync(join(here, 'lib')).filter((f) => f.endsWith('.ts')).map((f) => join(here, 'lib', f)),
   outdir: join(here, 'dist', 'lib'),
   ...common,
 });
-console.log(`n8n-nodes-lock: built ${nodes.length} nodes`);
+console.log(`n8n-nodes-lock: built ${nodes.length} nodes, ${credentials.length} credential(s)`);

@@ -1,7 +1,7 @@
 // Answering a call: the one place that runs the protocol's ANSWER_SCRIPT, so Return From Function,
 // the failed-execution handler, the expiry check and the dead-letterer all answer at most once.
-import type { Redis } from 'ioredis';
-import { ANSWER_SCRIPT, answerScriptArguments, answerTtlMs, encodeAnswer, responseKey, type Answer, type FailureKind } from '../../src/functions/protocol';
+import type { RedisClient } from './redis';
+import { ANSWER_SCRIPT, answerScriptArguments, answerTtlMs, encodeAnswer, parseStreamKey, responseKey, type Answer, type FailureKind } from '../../src/functions/protocol';
 
 /** Where a stream entry lives and who waits for it. */
 export interface EntryRef {
@@ -20,12 +20,15 @@ export interface DeadLetter {
 }
 
 /** Runs the answer script; true when this call answered (the entry was pending), false when someone had already. */
-export async function answerEntry(redis: Redis, entry: EntryRef, answer: Answer | undefined, deadLetter?: DeadLetter, now = Date.now()): Promise<boolean> {
+export async function answerEntry(redis: RedisClient, entry: EntryRef, answer: Answer | undefined, deadLetter?: DeadLetter, now = Date.now()): Promise<boolean> {
+  // The answer goes to the call's list in the stream's own slot (see functionTag).
+  const fn = parseStreamKey(entry.stream);
+  if (!fn) throw new Error(`not a function stream: ${entry.stream}`);
   const { keys, args } = answerScriptArguments({
     stream: entry.stream,
     group: entry.group,
     messageId: entry.messageId,
-    ...(answer && entry.callId ? { responseKey: responseKey(entry.callId), answer: encodeAnswer(answer) } : {}),
+    ...(answer && entry.callId ? { responseKey: responseKey(fn.scope, fn.name, entry.callId), answer: encodeAnswer(answer) } : {}),
     answerTtlMs: answerTtlMs(entry.deadline, now),
     ...(deadLetter ? { deadLetterKey: deadLetter.key, deadLetterFields: deadLetter.fields } : {}),
   });

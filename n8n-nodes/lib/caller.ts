@@ -2,7 +2,6 @@
 // point 2: one stream per function, one entry per call, the consumer group balances), then wait
 // for the one answer on the call's own list until the absolute deadline (seed point 7).
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import {
   decodeAnswer,
   encodeCall,
@@ -15,7 +14,7 @@ import {
   responseKey,
   type FailureKind,
 } from '../../src/functions/protocol';
-import { pipelined } from './redis';
+import { isConnectionLoss, pipelined, type RedisClient, type ReplicaAck } from './redis';
 
 export interface CallRequest {
   functionName: string;
@@ -28,7 +27,7 @@ export interface CallRequest {
   caller: string;
 }
 
-export type CallErrorKind = FailureKind | 'no-consumer' | 'timeout';
+export type CallErrorKind = FailureKind | 'no-consumer' | 'timeout' | 'not-replicated';
 
 export type CallOutcome =
   | { ok: true; value: unknown; callId: string; ms: number }
@@ -43,17 +42,31 @@ export function describeScope(scope: string): string {
 }
 
 /** How many consumers of the function have sent a heartbeat recently. */
-export async function liveConsumerCount(redis: Redis, scope: string, functionName: string, now = Date.now()): Promise<number> {
+export async function liveConsumerCount(redis: RedisClient, scope: string, functionName: string, now = Date.now()): Promise<number> {
   const ids = await redis.smembers(functionKeys(scope, functionName).consumers);
-  const metas = (await pipelined(redis, ids, (p, id) => p.hgetall(metaKey(id, functionName)))) as Array<Record<string, string>>;
+  const metas = (await pipelined(redis, ids, (p, id) => p.hgetall(metaKey(scope, functionName, id)))) as Array<Record<string, string>>;
   return ids.filter((id, i) => isLive(parseMeta(id, metas[i]), now)).length;
 }
+
+export interface CallOptions {
+  /**
+   * A new connection after the one waiting for the answer was lost (a Sentinel failover, a Redis
+   * restart): the caller keeps waiting on the new one until its deadline, since the answer may still
+   * come. Without it a lost connection fails the call.
+   */
+  reconnect?: () => Promise<RedisClient>;
+  /** Replicas that must hold the call before it counts as sent; a call they do not acknowledge is withdrawn. */
+  replicaAck?: ReplicaAck;
+}
+
+/** How long to wait between attempts to reconnect while the deadline allows. */
+const RECONNECT_PAUSE_MS = 250;
 
 /**
  * Calls the function once and resolves with its value or why not. Never rejects for a call that
  * ended (timeout, no consumer, the function's error): only for Redis itself failing.
  */
-export async function callFunction(redis: Redis, request: CallRequest): Promise<CallOutcome> {
+export async function callFunction(redis: RedisClient, request: CallRequest, options: CallOptions = {}): Promise<CallOutcome> {
   const started = Date.now();
   const deadline = started + request.timeoutMs;
   const keys = functionKeys(request.scope, request.functionName);
@@ -73,14 +86,38 @@ export async function callFunction(redis: Redis, request: CallRequest): Promise<
   }
 
   const callId = randomUUID();
-  const response = responseKey(callId);
-  await redis.xadd(keys.stream, '*', ...encodeCall({ callId, params: request.params, responseChannel: response, deadline, depth: request.depth, caller: request.caller, sentAt: Date.now() }));
+  const response = responseKey(request.scope, request.functionName, callId);
+  const fields = encodeCall({ callId, params: request.params, responseChannel: response, deadline, depth: request.depth, caller: request.caller, sentAt: Date.now() });
+  if (options.replicaAck) {
+    const { replicas, timeoutMs } = options.replicaAck;
+    // WAIT counts the replicas holding this connection's writes: in one pipeline with the XADD.
+    const [[addError, entryId], [waitError, acked]] = ((await redis.pipeline().xadd(keys.stream, '*', ...fields).call('WAIT', replicas, timeoutMs).exec()) ?? []) as Array<[Error | null, unknown]>;
+    if (addError ?? waitError) throw addError ?? waitError;
+    if (Number(acked) < replicas) {
+      // Withdrawn, so a failover cannot leave the caller believing in a call the new master never had
+      // (a consumer that read it already may still run it, once, on this master).
+      await redis.xdel(keys.stream, String(entryId)).catch(() => undefined);
+      return { ok: false, kind: 'not-replicated', message: `The call to function "${request.functionName}" was not sent: ${Number(acked)} of ${replicas} replica(s) acknowledged it within ${timeoutMs} ms (Replica Acknowledgements in the Redis credential)`, callId, ms: ms() };
+    }
+  } else {
+    await redis.xadd(keys.stream, '*', ...fields);
+  }
 
+  let client = redis;
   for (;;) {
     const remainingMs = deadline - Date.now();
     if (remainingMs <= 0) break;
     // BLPOP takes seconds with decimals; 0 would mean "forever", so never less than 10 ms.
-    const reply = await redis.blpop(response, Math.max(0.01, remainingMs / 1000));
+    let reply: [string, string] | null;
+    try {
+      reply = await client.blpop(response, Math.max(0.01, remainingMs / 1000));
+    } catch (error) {
+      if (!options.reconnect || !isConnectionLoss(error)) throw error;
+      const next = await reconnectBefore(options.reconnect, deadline);
+      if (!next) break;
+      client = next;
+      continue;
+    }
     if (reply) {
       const answer = decodeAnswer(reply[1]);
       if (answer.ok) return { ok: true, value: answer.value, callId, ms: ms() };
@@ -94,6 +131,18 @@ export async function callFunction(redis: Redis, request: CallRequest): Promise<
     callId,
     ms: ms(),
   };
+}
+
+/** A new connection from `reconnect`, trying again every RECONNECT_PAUSE_MS, or undefined once the deadline passed. */
+async function reconnectBefore(reconnect: () => Promise<RedisClient>, deadline: number): Promise<RedisClient | undefined> {
+  while (Date.now() < deadline) {
+    try {
+      return await reconnect();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_PAUSE_MS));
+    }
+  }
+  return undefined;
 }
 
 function formatSeconds(ms: number): string {

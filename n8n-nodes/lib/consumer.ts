@@ -5,7 +5,6 @@
 // consumers with XCLAIM, never by re-adding them (point 3), and on stop removes only itself
 // (point 4). It knows nothing of n8n: the node passes `run`, which starts an execution and resolves
 // when it ends.
-import type { Redis } from 'ioredis';
 import {
   CALL_CONTEXT_FIELD,
   fieldsToObject,
@@ -21,7 +20,7 @@ import {
   type FunctionKeys,
 } from '../../src/functions/protocol';
 import { answerEntry, errorAnswer, type EntryRef } from './answer';
-import { pipelined } from './redis';
+import { pipelined, type RedisClient } from './redis';
 
 export interface ConsumerConfig {
   functionName: string;
@@ -82,14 +81,14 @@ export class FunctionConsumer {
 
   constructor(
     /** Commands: registration, heartbeat, answers, claims. */
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** XREADGROUP ... BLOCK only: a blocked connection can do nothing else. */
-    private readonly reader: Redis,
+    private readonly reader: RedisClient,
     private readonly config: ConsumerConfig,
     private readonly hooks: ConsumerHooks,
   ) {
     this.keys = functionKeys(config.scope, config.functionName);
-    this.meta = metaKey(config.consumerId, config.functionName);
+    this.meta = metaKey(config.scope, config.functionName, config.consumerId);
   }
 
   get callsRunning(): number {
@@ -232,7 +231,7 @@ export class FunctionConsumer {
       await this.redis.xack(this.keys.stream, this.keys.group, id);
       return;
     }
-    const parsed = parseCall(fields);
+    const parsed = parseCall(fields, this.config.scope, this.config.functionName);
     if (!parsed.ok) {
       this.log('warn', `dead-lettering entry ${id}: ${parsed.reason}`);
       const callId = parsed.responseChannel ? fieldsToObject(fields).callId : undefined;
@@ -328,7 +327,7 @@ export class FunctionConsumer {
     const registered = await this.redis.smembers(this.keys.consumers);
     const owners = [...new Set([...rows.map((r) => r[1]), ...registered])].filter((c) => c !== this.config.consumerId);
     // One round trip for every owner's registration, not one per owner.
-    const metas = (await pipelined(this.redis, owners, (p, owner) => p.hgetall(metaKey(owner, this.config.functionName)))) as Array<Record<string, string>>;
+    const metas = (await pipelined(this.redis, owners, (p, owner) => p.hgetall(metaKey(this.config.scope, this.config.functionName, owner)))) as Array<Record<string, string>>;
     const alive = new Map(owners.map((owner, i) => [owner, isLive(parseMeta(owner, metas[i]), now, liveWithin)]));
 
     const fromDead = rows.filter((r) => r[1] !== this.config.consumerId && alive.get(r[1]) === false && Number(r[2]) >= liveWithin);
@@ -371,7 +370,7 @@ export class FunctionConsumer {
     for (const owner of owners) {
       if (alive.get(owner) !== false) continue;
       if (rows.some(([id, holder]) => holder === owner && !claimedIds.has(id))) continue;
-      await this.redis.multi().srem(this.keys.consumers, owner).del(metaKey(owner, this.config.functionName)).exec();
+      await this.redis.multi().srem(this.keys.consumers, owner).del(metaKey(this.config.scope, this.config.functionName, owner)).exec();
       await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, owner).catch(() => undefined);
     }
   }

@@ -16,12 +16,12 @@ import {
   unreadableSidecarMessage,
   type NativeHolder,
 } from '../../src/native-lock/protocol';
-import type { Redis } from 'ioredis';
+import { evalReplicated, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
 
 /** What the Lock node needs: a command connection and a connection of its own to block on. */
 export interface LockConnections {
-  command(): Promise<Redis>;
-  blocking<T>(work: (client: Redis) => Promise<T>): Promise<T>;
+  command(): Promise<RedisClient>;
+  blocking<T>(work: (client: RedisClient) => Promise<T>): Promise<T>;
 }
 
 export interface AcquireRequest {
@@ -31,6 +31,8 @@ export interface AcquireRequest {
   waitTillLockReleased: boolean;
   maxWaitSeconds: number;
   pollSeconds: number;
+  /** Replicas that must hold the lock before it counts as acquired (Redisson's default); none when absent. */
+  replicaAck?: ReplicaAck;
 }
 
 export interface AcquiredLock {
@@ -50,14 +52,17 @@ export interface AcquiredLock {
 
 /** A lock operation that ended with the primitives' error (fail fast, timeout, LOGIC ERROR). */
 export class LockError extends Error {
-  constructor(readonly kind: 'held' | 'timeout' | 'not-owner' | 'unreadable' | 'not-held', message: string) {
+  constructor(readonly kind: 'held' | 'timeout' | 'not-owner' | 'unreadable' | 'not-held' | 'not-replicated', message: string) {
     super(message);
     this.name = 'LockError';
   }
 }
 
+/** A lock the replicas did not acknowledge in time: it would be lost if the master failed now. */
+const notReplicatedMessage = (scope: string, what: string, ack: ReplicaAck, acked: number) =>
+  `Lock on scope '${scope}' ${what}: ${acked} of ${ack.replicas} replica(s) acknowledged it within ${ack.timeoutMs} ms (Replica Acknowledgements in the Redis credential); a failover now would lose it`;
+
 export async function acquireLock(connections: LockConnections, request: AcquireRequest, now = () => Date.now()): Promise<AcquiredLock> {
-  const [counter, sidecar, fence, wake] = nativeLockKeys(request.scope);
   const ttlMs = Math.ceil(request.ttlSeconds) * 1000;
   const started = now();
   const deadline = started + request.maxWaitSeconds * 1000;
@@ -65,7 +70,14 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     const lockedAt = new Date(now()).toISOString();
     const holder = { ...request.holder, locked_at: lockedAt };
     const redis = await connections.command();
-    const reply = parseAcquireReply(await redis.eval(ACQUIRE_SCRIPT, 3, counter, sidecar, fence, String(ttlMs), sidecarPrefix(holder)));
+    const [counter, sidecar, fence, wake] = nativeLockKeys(request.scope, keyLayoutOfClient(redis));
+    const { reply: raw, acked } = await evalReplicated(redis, request.replicaAck, ACQUIRE_SCRIPT, [counter, sidecar, fence], [String(ttlMs), sidecarPrefix(holder)]);
+    const reply = parseAcquireReply(raw);
+    if (reply.acquired && request.replicaAck && acked < request.replicaAck.replicas) {
+      // Not granted after all: give it back, so nobody waits for a lock its holder never used.
+      await redis.eval(RELEASE_SCRIPT, 3, counter, sidecar, wake, holder.lock_id).catch(() => undefined);
+      throw new LockError('not-replicated', notReplicatedMessage(request.scope, 'was not acquired', request.replicaAck, acked));
+    }
     if (reply.acquired) {
       return {
         acquired: true,
@@ -98,13 +110,13 @@ export interface ReleaseResult {
   lock_id: string;
 }
 
-export async function releaseLock(redis: Redis, scope: string, lockId: string): Promise<ReleaseResult> {
-  const [counter, sidecar, , wake] = nativeLockKeys(scope);
+export async function releaseLock(redis: RedisClient, scope: string, lockId: string): Promise<ReleaseResult> {
+  const [counter, sidecar, , wake] = nativeLockKeys(scope, keyLayoutOfClient(redis));
   const reply = parseCompareReply(await redis.eval(RELEASE_SCRIPT, 3, counter, sidecar, wake, lockId));
   if (reply.outcome === 'done') return { released: true, idempotent: false, scope, lock_id: lockId };
   if (reply.outcome === 'absent') return { released: true, idempotent: true, scope, lock_id: lockId };
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
-  throw new LockError('unreadable', unreadableSidecarMessage(scope));
+  throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));
 }
 
 export interface ExtendResult {
@@ -114,12 +126,15 @@ export interface ExtendResult {
   expires_at: string;
 }
 
-export async function extendLock(redis: Redis, scope: string, lockId: string, ttlSeconds: number, now = Date.now()): Promise<ExtendResult> {
-  const [counter, sidecar] = nativeLockKeys(scope);
+export async function extendLock(redis: RedisClient, scope: string, lockId: string, ttlSeconds: number, now = Date.now(), replicaAck?: ReplicaAck): Promise<ExtendResult> {
+  const layout = keyLayoutOfClient(redis);
+  const [counter, sidecar] = nativeLockKeys(scope, layout);
   const ttlMs = Math.ceil(ttlSeconds) * 1000;
-  const reply = parseCompareReply(await redis.eval(EXTEND_SCRIPT, 2, counter, sidecar, lockId, String(ttlMs)));
+  const { reply: raw, acked } = await evalReplicated(redis, replicaAck, EXTEND_SCRIPT, [counter, sidecar], [lockId, String(ttlMs)]);
+  const reply = parseCompareReply(raw);
+  if (reply.outcome === 'done' && replicaAck && acked < replicaAck.replicas) throw new LockError('not-replicated', notReplicatedMessage(scope, 'was extended on the master only', replicaAck, acked));
   if (reply.outcome === 'done') return { extended: true, scope, lock_id: lockId, expires_at: new Date(now + ttlMs).toISOString() };
   if (reply.outcome === 'absent') throw new LockError('not-held', `Lock on scope '${scope}' is not held (released or expired): nothing to extend for lock_id ${lockId}`);
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
-  throw new LockError('unreadable', unreadableSidecarMessage(scope));
+  throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));
 }

@@ -1,6 +1,6 @@
 // Parameter checks shared by the nodes: each error names the parameter as the editor shows it.
-import { NodeOperationError, type INode } from 'n8n-workflow';
-import type { RedisCredential } from './redis';
+import { NodeOperationError, type INode, type INodeCredentialDescription, type INodeProperties } from 'n8n-workflow';
+import { CredentialFieldError, topologyOf, type RedisCredential } from './redis';
 
 export function positiveInteger(node: INode, displayName: string, value: unknown, itemIndex?: number): number {
   const n = Number(value);
@@ -14,11 +14,50 @@ export function positiveNumber(node: INode, displayName: string, value: unknown,
   return n;
 }
 
-/** The stock `redis` credential, or an error that says which parameter to set. */
-export async function redisCredential(ctx: { getCredentials<T extends object>(type: string): Promise<T> }, node: INode): Promise<RedisCredential> {
+/** The package's credential type: the stock fields plus topology (Cluster, Sentinel) and replica acknowledgement. */
+export const LOCK_REDIS_CREDENTIAL = 'n8nLockRedisApi';
+
+/**
+ * Which credential a node connects with. The stock `redis` credential is the default, so every
+ * workflow saved before this parameter existed (it has no `authentication`) keeps its credential.
+ */
+export const AUTHENTICATION_PROPERTY: INodeProperties = {
+  displayName: 'Credential Type',
+  name: 'authentication',
+  type: 'options',
+  noDataExpression: true,
+  default: 'redis',
+  options: [
+    { name: 'Redis', value: 'redis', description: "n8n's own Redis credential: one server (standalone)" },
+    { name: 'Redis Cluster or Sentinel (N8n-Lock Credential)', value: LOCK_REDIS_CREDENTIAL, description: 'Standalone, Cluster or Sentinel, and waiting for replicas to acknowledge a lock' },
+  ],
+};
+
+/** The credentials entry of every node: one of the two, as Credential Type says. */
+export const CREDENTIALS: INodeCredentialDescription[] = [
+  { name: 'redis', required: true, displayOptions: { show: { authentication: ['redis'] } } },
+  { name: LOCK_REDIS_CREDENTIAL, required: true, displayOptions: { show: { authentication: [LOCK_REDIS_CREDENTIAL] } } },
+];
+
+/**
+ * The credential Credential Type names, checked, or an error that says which parameter or field to
+ * set. `authentication` is the parameter's value (absent in workflows saved before it existed).
+ */
+export async function redisCredential(ctx: { getCredentials<T extends object>(type: string): Promise<T> }, node: INode, authentication: unknown = 'redis'): Promise<RedisCredential> {
+  const type = authentication === LOCK_REDIS_CREDENTIAL ? LOCK_REDIS_CREDENTIAL : 'redis';
+  let credential: RedisCredential;
   try {
-    return await ctx.getCredentials<RedisCredential>('redis');
+    credential = await ctx.getCredentials<RedisCredential>(type);
   } catch (error) {
     throw new NodeOperationError(node, `Parameter "Credential to connect with" has no usable Redis credential: ${(error as Error).message}`);
   }
+  // The stock credential has no topology: whatever it holds, it is one server.
+  if (type === 'redis') credential = { ...credential, topology: 'standalone', replicaAcks: 0 };
+  try {
+    topologyOf(credential);
+  } catch (error) {
+    if (error instanceof CredentialFieldError) throw new NodeOperationError(node, `Parameter "Credential to connect with": ${error.message}`);
+    throw error;
+  }
+  return credential;
 }

@@ -2,13 +2,12 @@
 // connection for commands (ioredis pipelines concurrent ones) and a pool of connections for
 // blocking waits (a BLPOP holds its connection). Connections idle for IDLE_MS are closed, so an
 // idle n8n holds none; the timer never keeps the process alive.
-import type { Redis } from 'ioredis';
-import { close, connectOnce, type RedisCredential } from './redis';
+import { close, connectOnce, type RedisClient, type RedisCredential } from './redis';
 
 export const IDLE_MS = 30_000;
 
 interface Entry {
-  client: Redis;
+  client: RedisClient;
   lastUsed: number;
 }
 
@@ -20,7 +19,7 @@ class CredentialPool {
   constructor(private readonly credential: RedisCredential, private readonly name: string) {}
 
   /** The shared command connection; made again when the last one closed or failed. */
-  async command(): Promise<Redis> {
+  async command(): Promise<RedisClient> {
     for (;;) {
       const pending = this.shared;
       const current = pending ? await pending.catch(() => undefined) : undefined;
@@ -43,7 +42,7 @@ class CredentialPool {
   }
 
   /** Runs `work` on a connection nobody else uses meanwhile (for BLPOP), then returns it to the pool. */
-  async blocking<T>(work: (client: Redis) => Promise<T>): Promise<T> {
+  async blocking<T>(work: (client: RedisClient) => Promise<T>): Promise<T> {
     let entry = this.idleBlocking.pop();
     while (entry && entry.client.status !== 'ready') {
       void close(entry.client);
@@ -85,9 +84,11 @@ class CredentialPool {
 const pools = new Map<string, CredentialPool>();
 let sweeper: NodeJS.Timeout | undefined;
 
-/** The pool of one credential (host, port, user, password, database, TLS) in this process. */
+/** The pool of one credential (topology, hosts, user, password, database, TLS) in this process. */
 export function poolFor(credential: RedisCredential, name: string): CredentialPool {
-  const key = JSON.stringify([credential.host, credential.port, credential.user, credential.password, credential.database, credential.ssl, credential.disableTlsVerification]);
+  // Every field that changes where or how it connects (the replica acknowledgement does not).
+  const { replicaAcks: _acks, replicaAckTimeoutMs: _ackTimeout, ...connection } = credential;
+  const key = JSON.stringify(Object.entries(connection).sort(([a], [b]) => (a < b ? -1 : 1)));
   let pool = pools.get(key);
   if (!pool) {
     pool = new CredentialPool(credential, name);

@@ -1,8 +1,14 @@
 // Connections from the stock n8n `redis` credential (host, port, user, password, database, ssl,
-// disableTlsVerification), the way n8n's own Redis node reads it.
-import { Redis, type RedisOptions } from 'ioredis';
+// disableTlsVerification), the way n8n's own Redis node reads it, or from the package's own
+// `n8nLockRedisApi` credential, which adds the topology (Cluster seed nodes, Sentinel) and the
+// replica acknowledgement: the same fields plus those, so one code path serves both.
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { keyLayoutOf, parseHostList, formatHostList, DEFAULT_PORT, DEFAULT_SENTINEL_PORT, type Topology } from '../../src/ops/topology';
+import type { KeyLayout } from '../../src/ops/keys';
 
 export interface RedisCredential {
+  /** Only the package's credential has it; the stock `redis` credential is a standalone server. */
+  topology?: 'standalone' | 'cluster' | 'sentinel';
   host?: string;
   port?: number;
   user?: string;
@@ -10,61 +16,155 @@ export interface RedisCredential {
   database?: number;
   ssl?: boolean;
   disableTlsVerification?: boolean;
+  /** Cluster: seed nodes, `host:port, host:port`. */
+  clusterNodes?: string;
+  /** Sentinel: the sentinels, `host:port, host:port`, and the name they know the master by. */
+  sentinels?: string;
+  masterName?: string;
+  sentinelUser?: string;
+  sentinelPassword?: string;
+  /** Replicas that must hold a lock before Acquire (and Extend) succeed (WAIT); 0 = do not wait. */
+  replicaAcks?: number;
+  replicaAckTimeoutMs?: number;
 }
+
+/** A standalone or Sentinel-managed server (`Redis`) or a Cluster: the commands the nodes use exist on both. */
+export type RedisClient = Redis | Cluster;
 
 /** Connecting (TCP, TLS, AUTH, SELECT) must finish within this, or the node fails with a clear error. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** A credential field that does not describe a deployment: the message names the field. */
+export class CredentialFieldError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialFieldError';
+  }
+}
+
+/** The deployment a credential describes; throws CredentialFieldError naming the field that is wrong. */
+export function topologyOf(credential: RedisCredential): Topology {
+  const list = (field: string, text: string | undefined, defaultPort: number) => {
+    const parsed = parseHostList(text ?? '', defaultPort);
+    if (!parsed.ok) throw new CredentialFieldError(`${field} in the Redis credential: ${parsed.reason}`);
+    return parsed.hosts;
+  };
+  switch (credential.topology ?? 'standalone') {
+    case 'standalone':
+      return { kind: 'standalone' };
+    case 'cluster':
+      if (Number(credential.database) > 0) throw new CredentialFieldError(`Database in the Redis credential is ${credential.database}, but a Redis Cluster has only database 0`);
+      return { kind: 'cluster', nodes: list('Cluster Nodes', credential.clusterNodes, DEFAULT_PORT) };
+    case 'sentinel':
+      if (!credential.masterName?.trim()) throw new CredentialFieldError('Master Name in the Redis credential is empty (the name the sentinels know the master by, e.g. mymaster)');
+      return { kind: 'sentinel', sentinels: list('Sentinels', credential.sentinels, DEFAULT_SENTINEL_PORT), masterName: credential.masterName.trim() };
+    default:
+      throw new CredentialFieldError(`Topology in the Redis credential is ${JSON.stringify(credential.topology)} (expected standalone, cluster or sentinel)`);
+  }
+}
+
+/** How the nodes spell a scope's keys on this connection (see keys.ts, KeyLayout). */
+export function keyLayoutOfClient(client: RedisClient): KeyLayout {
+  return keyLayoutOf(client.isCluster ? 'cluster' : 'standalone');
+}
+
+/** Where a credential points, for messages. */
+export function describeTarget(credential: RedisCredential): string {
+  try {
+    const topology = topologyOf(credential);
+    if (topology.kind === 'cluster') return `the Redis Cluster at ${formatHostList(topology.nodes)}`;
+    if (topology.kind === 'sentinel') return `the Redis master "${topology.masterName}" of the sentinels at ${formatHostList(topology.sentinels)}`;
+  } catch {
+    /* described as a host below */
+  }
+  return `Redis at ${credential.host || 'localhost'}:${Number(credential.port) || DEFAULT_PORT}`;
+}
+
+function tlsOptions(credential: RedisCredential, host: string): RedisOptions['tls'] {
+  return credential.ssl ? (credential.disableTlsVerification ? { rejectUnauthorized: false } : { servername: host }) : undefined;
+}
+
 export function redisOptions(credential: RedisCredential): RedisOptions {
   const host = credential.host || 'localhost';
+  const tls = tlsOptions(credential, host);
   return {
     host,
-    port: Number(credential.port) || 6379,
+    port: Number(credential.port) || DEFAULT_PORT,
     db: Number(credential.database) || 0,
     ...(credential.user ? { username: credential.user } : {}),
     ...(credential.password ? { password: credential.password } : {}),
-    ...(credential.ssl ? { tls: credential.disableTlsVerification ? { rejectUnauthorized: false } : { servername: host } } : {}),
+    ...(tls ? { tls } : {}),
     connectTimeout: CONNECT_TIMEOUT_MS,
     lazyConnect: true,
   };
+}
+
+/** How a connection behaves when the server goes away. */
+type Persistence = 'once' | 'resilient';
+
+/** A client for the credential's deployment, not yet connected. */
+function newClient(credential: RedisCredential, name: string, persistence: Persistence): RedisClient {
+  const topology = topologyOf(credential);
+  const once = persistence === 'once';
+  const retry = once ? () => null : (attempt: number) => Math.min(attempt * 200, 5_000);
+  if (topology.kind === 'cluster') {
+    const { host: _host, port: _port, db: _db, lazyConnect: _lazy, tls, ...shared } = redisOptions(credential);
+    // Every node's certificate is checked against the name it was reached by.
+    const options: ClusterOptions = {
+      lazyConnect: true,
+      clusterRetryStrategy: retry,
+      enableOfflineQueue: !once,
+      redisOptions: { ...shared, connectionName: name, ...(tls ? { tls: credential.disableTlsVerification ? { rejectUnauthorized: false } : {} } : {}), ...(once ? { maxRetriesPerRequest: 0, disconnectTimeout: 200 } : { maxRetriesPerRequest: null }) },
+      slotsRefreshTimeout: CONNECT_TIMEOUT_MS,
+    };
+    return new Cluster(topology.nodes, options);
+  }
+  const common: RedisOptions = {
+    ...redisOptions(credential),
+    connectionName: name,
+    ...(once ? { maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, disconnectTimeout: 200 } : { maxRetriesPerRequest: null, retryStrategy: retry }),
+  };
+  if (topology.kind === 'standalone') return new Redis(common);
+  const { host: _host, port: _port, ...rest } = common;
+  const sentinelTls = credential.ssl ? (credential.disableTlsVerification ? { rejectUnauthorized: false } : {}) : undefined;
+  return new Redis({
+    ...rest,
+    // The master's certificate names the master, not the credential's host.
+    ...(credential.ssl ? { tls: credential.disableTlsVerification ? { rejectUnauthorized: false } : {} } : {}),
+    sentinels: topology.sentinels,
+    name: topology.masterName,
+    ...(credential.sentinelUser ? { sentinelUsername: credential.sentinelUser } : {}),
+    ...(credential.sentinelPassword ? { sentinelPassword: credential.sentinelPassword } : {}),
+    ...(sentinelTls ? { enableTLSForSentinelMode: true, sentinelTLS: sentinelTls } : {}),
+    // Ask the sentinels again when one says the master moved, instead of waiting for the old one to time out.
+    failoverDetector: true,
+    sentinelRetryStrategy: once ? () => null : retry,
+  });
 }
 
 /**
  * A connection that gives up: no reconnect, no offline queue. For callers and Return From Function,
  * whose work is bounded by a deadline: a dead Redis fails the item instead of hanging it.
  */
-export async function connectOnce(credential: RedisCredential, name: string): Promise<Redis> {
-  const client = new Redis({
-    ...redisOptions(credential),
-    connectionName: name,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-    disconnectTimeout: 200,
-  });
-  return connect(client, credential);
+export async function connectOnce(credential: RedisCredential, name: string): Promise<RedisClient> {
+  return connect(newClient(credential, name, 'once'), credential);
 }
 
 /**
  * A connection that reconnects (with backoff, forever) and queues commands while it does: for the
- * Function trigger's loops, which must survive a Redis restart.
+ * Function trigger's loops, which must survive a Redis restart (and, under Sentinel, follow the
+ * master to its new host).
  */
-export async function connectResilient(credential: RedisCredential, name: string): Promise<Redis> {
-  const client = new Redis({
-    ...redisOptions(credential),
-    connectionName: name,
-    maxRetriesPerRequest: null,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-  });
-  return connect(client, credential);
+export async function connectResilient(credential: RedisCredential, name: string): Promise<RedisClient> {
+  return connect(newClient(credential, name, 'resilient'), credential);
 }
 
-async function connect(client: Redis, credential: RedisCredential): Promise<Redis> {
+async function connect(client: RedisClient, credential: RedisCredential): Promise<RedisClient> {
   let lastError: (Error & { code?: string }) | undefined;
   let selectFailed: Error | undefined;
   // Without a listener ioredis prints every error event as "Unhandled error event".
-  client.on('error', (error: Error & { command?: { name?: string } }) => {
-    lastError = error;
+  client.on('error', (error: Error & { command?: { name?: string }; lastNodeError?: Error }) => {
+    lastError = error.lastNodeError ?? error;
     // ioredis sends SELECT first on every (re)connection, and when it fails only emits this error
     // and goes on, so every command after it would run on database 0: another database than the
     // one configured, where a stock primitive on the same scope holds a different lock. Drop the
@@ -74,16 +174,34 @@ async function connect(client: Redis, credential: RedisCredential): Promise<Redi
       client.disconnect();
     }
   });
+  const where = describeTarget(credential);
   try {
     await client.connect();
     if (selectFailed) throw selectFailed;
-    return client;
   } catch (error) {
     client.disconnect();
-    const where = `${credential.host || 'localhost'}:${Number(credential.port) || 6379}`;
-    if (selectFailed) throw new Error(`Cannot use database ${Number(credential.database) || 0} of Redis at ${where}: ${describeSelectError(selectFailed)}`);
-    const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error & { code?: string });
-    throw new Error(`Cannot connect to Redis at ${where}: ${describeConnectError(cause, credential)}`);
+    if (selectFailed) throw new Error(`Cannot use database ${Number(credential.database) || 0} of ${where}: ${describeSelectError(selectFailed)}`);
+    const cause = /Connection is closed|Failed to refresh slots cache|None of startup nodes is available/.test((error as Error).message) && lastError ? lastError : (error as Error & { code?: string });
+    throw new Error(`Cannot connect to ${where}: ${describeConnectError(cause, credential)}`);
+  }
+  if (!client.isCluster) await refuseClusterNode(client, where);
+  return client;
+}
+
+/**
+ * A Cluster node reached as a standalone server answers the keys of its own slots and MOVED for the
+ * others: some scopes would lock and some fail. Refuse it at once, naming the setting to change.
+ */
+async function refuseClusterNode(client: RedisClient, where: string): Promise<void> {
+  let info = '';
+  try {
+    info = String(await client.info('cluster'));
+  } catch {
+    return; // an ACL without +info: the first keyed command will say MOVED instead
+  }
+  if (/^cluster_enabled:1\b/m.test(info)) {
+    client.disconnect();
+    throw new Error(`Cannot use ${where}: it is a Redis Cluster node; use the n8n-lock Redis credential (n8nLockRedisApi) with Topology "Cluster" and this node as a seed`);
   }
 }
 
@@ -108,6 +226,9 @@ export function describeConnectError(error: Error & { code?: string }, credentia
   if (!credential.ssl && (error.code === 'ECONNRESET' || message === 'Connection is closed.')) {
     return 'the server closed the connection at once: if this port serves TLS, turn on SSL in the Redis credential';
   }
+  if (/cluster support disabled/i.test(message)) return 'the server is not a Cluster node (cluster support disabled): choose Topology "Standalone" (or the stock Redis credential)';
+  if (/No sentinels? available|All sentinels are unreachable/i.test(message)) return `no sentinel answered (${message.split('\n')[0]}): check Sentinels in the Redis credential`;
+  if (/is not (?:a )?master|master .* not found|ERR No such master/i.test(message)) return `the sentinels know no master by that name (${message.split('\n')[0]}): check Master Name in the Redis credential`;
   if (error.code === 'ECONNREFUSED') return 'connection refused (is Redis running on that host and port?)';
   if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
   if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) {
@@ -125,7 +246,7 @@ export function describeConnectError(error: Error & { code?: string }, credentia
 }
 
 /** Closes a connection politely (QUIT), or drops it when that does not answer. Never throws. */
-export async function close(client: Redis | undefined): Promise<void> {
+export async function close(client: RedisClient | undefined): Promise<void> {
   if (!client || client.status === 'end') return;
   try {
     await Promise.race([client.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 1_000))]);
@@ -135,7 +256,7 @@ export async function close(client: Redis | undefined): Promise<void> {
 }
 
 /** Runs one command per item in one pipeline (one round trip); the replies in order, or the first error. */
-export async function pipelined<T>(redis: Redis, items: T[], add: (pipeline: ReturnType<Redis['pipeline']>, item: T) => unknown): Promise<unknown[]> {
+export async function pipelined<T>(redis: RedisClient, items: T[], add: (pipeline: ReturnType<Redis['pipeline']>, item: T) => unknown): Promise<unknown[]> {
   if (items.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const item of items) add(pipeline, item);
@@ -143,4 +264,36 @@ export async function pipelined<T>(redis: Redis, items: T[], add: (pipeline: Ret
     if (error) throw error;
     return reply;
   });
+}
+
+/** Wait for this many replicas to acknowledge a write (WAIT), at most this long. */
+export interface ReplicaAck {
+  replicas: number;
+  timeoutMs: number;
+}
+
+/** The credential's replica acknowledgement, or undefined when it asks for none. */
+export function replicaAckOf(credential: RedisCredential): ReplicaAck | undefined {
+  const replicas = Math.floor(Number(credential.replicaAcks) || 0);
+  return replicas > 0 ? { replicas, timeoutMs: Math.max(1, Math.floor(Number(credential.replicaAckTimeoutMs) || 1_000)) } : undefined;
+}
+
+/**
+ * EVAL, followed by WAIT in the same pipeline when `ack` asks for it: WAIT counts the replicas that
+ * hold every write of ITS connection, so it must travel on the connection that ran the script (on a
+ * Cluster a pipeline goes to the node of its keys, keyless WAIT included). `acked` is the replicas
+ * that did within the timeout (Infinity when nothing was asked).
+ */
+export async function evalReplicated(redis: RedisClient, ack: ReplicaAck | undefined, script: string, keys: string[], args: string[]): Promise<{ reply: unknown; acked: number }> {
+  if (!ack) return { reply: await redis.eval(script, keys.length, ...keys, ...args), acked: Infinity };
+  const results = (await redis.pipeline().eval(script, keys.length, ...keys, ...args).call('WAIT', ack.replicas, ack.timeoutMs).exec()) ?? [];
+  const [[scriptError, reply], [waitError, acked]] = results as Array<[Error | null, unknown]>;
+  if (scriptError) throw scriptError;
+  if (waitError) throw waitError;
+  return { reply, acked: Number(acked) };
+}
+
+/** Whether a command failed because the connection went away (not because Redis refused it). */
+export function isConnectionLoss(error: unknown): boolean {
+  return error instanceof Error && error.name !== 'ReplyError' && /Connection is closed|Stream isn't writeable|ECONNRESET|EPIPE|ECONNREFUSED|Connection closed|enableOfflineQueue/i.test(error.message);
 }

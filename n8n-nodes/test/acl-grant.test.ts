@@ -110,8 +110,8 @@ describe('the documented ACL grant', () => {
       expect(await stuck).toMatchObject({ ok: true, value: 1 });
       expect(await callFunction(caller, request({ n: 2 }))).toMatchObject({ ok: true, value: 2 });
       expect(await callFunction(caller, request({ fail: true }))).toMatchObject({ ok: false, message: 'failed on purpose' });
-      await redis.client.xadd(streamKey(GLOBAL_SCOPE, 'aclfn'), '*', 'callId', 'bad', 'params', '{not json', 'responseChannel', responseKey('bad'), 'deadline', String(Date.now() + 5_000));
-      await waitUntil(async () => (await redis.client.llen(responseKey('bad'))) === 1, 3_000);
+      await redis.client.xadd(streamKey(GLOBAL_SCOPE, 'aclfn'), '*', 'callId', 'bad', 'params', '{not json', 'responseChannel', responseKey(GLOBAL_SCOPE, 'aclfn', 'bad'), 'deadline', String(Date.now() + 5_000));
+      await waitUntil(async () => (await redis.client.llen(responseKey(GLOBAL_SCOPE, 'aclfn', 'bad'))) === 1, 3_000);
     } finally {
       await Promise.all(consumers.map((c) => c.stop(0)));
       await Promise.all(connections.map((c) => close(c)));

@@ -102,7 +102,7 @@ describe('a call and its answer', () => {
     const c = client();
     const outcome = await callFunction(c, request('twice'));
     expect(outcome).toMatchObject({ ok: true, value: 'first' });
-    expect(await c.llen(responseKey((outcome as { callId: string }).callId))).toBe(0);
+    expect(await c.llen(responseKey(GLOBAL_SCOPE, 'twice', (outcome as { callId: string }).callId))).toBe(0);
   });
 
   it('a call missing a declared parameter is answered with an error and not run', async () => {
@@ -130,7 +130,7 @@ describe('under an ACL that restricts keys', () => {
       await redis.client.xreadgroup('GROUP', 'group:acl', 'consumer-1', 'COUNT', 1, 'STREAMS', stream, '>');
       const answered = await answerEntry(restricted, { stream, group: 'group:acl', messageId: id, callId: 'c1', deadline: Date.now() + 5_000 }, valueAnswer('c1', { ok: true }));
       expect(answered).toBe(true);
-      expect(await redis.client.lrange(responseKey('c1'), 0, -1)).toHaveLength(1);
+      expect(await redis.client.lrange(responseKey(GLOBAL_SCOPE, 'acl', 'c1'), 0, -1)).toHaveLength(1);
       expect(await redis.client.xlen(stream)).toBe(0);
     } finally {
       await redis.client.call('ACL', 'DELUSER', 'fnonly');
@@ -150,7 +150,7 @@ describe('calls that cannot be served', () => {
 
   it('a consumer whose heartbeat is older than 30 s does not count as live', async () => {
     await redis.client.sadd(consumersKey(GLOBAL_SCOPE, 'stale'), 'gone');
-    await redis.client.hset(metaKey('gone', 'stale'), { functionName: 'stale', lastHeartbeat: String(Date.now() - 31_000) });
+    await redis.client.hset(metaKey(GLOBAL_SCOPE, 'stale', 'gone'), { functionName: 'stale', lastHeartbeat: String(Date.now() - 31_000) });
     expect(await liveConsumerCount(redis.client, GLOBAL_SCOPE, 'stale')).toBe(0);
   });
 
@@ -162,7 +162,7 @@ describe('calls that cannot be served', () => {
     expect(outcome.ms).toBeLessThan(1_500);
     // The maintenance round answers it as expired once it is a grace past its deadline.
     await waitUntil(async () => (await redis.client.xlen(streamKey(GLOBAL_SCOPE, 'slow'))) === 0, 5_000);
-    const answer = await redis.client.lrange(responseKey((outcome as { callId: string }).callId), 0, -1);
+    const answer = await redis.client.lrange(responseKey(GLOBAL_SCOPE, 'slow', (outcome as { callId: string }).callId), 0, -1);
     expect(JSON.parse(answer[0])).toMatchObject({ ok: false, error: { kind: 'expired' } });
   });
 
@@ -170,12 +170,12 @@ describe('calls that cannot be served', () => {
     let runs = 0;
     const c = client();
     await c.xgroup('CREATE', streamKey(GLOBAL_SCOPE, 'late'), 'group:late', '0', 'MKSTREAM');
-    await c.xadd(streamKey(GLOBAL_SCOPE, 'late'), '*', 'callId', 'c-late', 'params', '{}', 'responseChannel', responseKey('c-late'), 'deadline', String(Date.now() - 1), 'depth', '1');
+    await c.xadd(streamKey(GLOBAL_SCOPE, 'late'), '*', 'callId', 'c-late', 'params', '{}', 'responseChannel', responseKey(GLOBAL_SCOPE, 'late', 'c-late'), 'deadline', String(Date.now() - 1), 'depth', '1');
     await startConsumer('late', async () => {
       runs++;
       return { status: 'success' };
     });
-    const [, text] = (await c.blpop(responseKey('c-late'), 5))!;
+    const [, text] = (await c.blpop(responseKey(GLOBAL_SCOPE, 'late', 'c-late'), 5))!;
     expect(JSON.parse(text)).toMatchObject({ ok: false, error: { kind: 'expired' } });
     expect(runs).toBe(0);
   });
@@ -183,9 +183,9 @@ describe('calls that cannot be served', () => {
   it('a message that does not parse is dead-lettered with its reason and the loop goes on', async () => {
     const c = client();
     await startConsumer('robust', returns(() => 'fine'));
-    await c.xadd(streamKey(GLOBAL_SCOPE, 'robust'), '*', 'callId', 'c-bad', 'params', '{not json', 'responseChannel', responseKey('c-bad'), 'deadline', String(Date.now() + 5_000));
+    await c.xadd(streamKey(GLOBAL_SCOPE, 'robust'), '*', 'callId', 'c-bad', 'params', '{not json', 'responseChannel', responseKey(GLOBAL_SCOPE, 'robust', 'c-bad'), 'deadline', String(Date.now() + 5_000));
     await c.xadd(streamKey(GLOBAL_SCOPE, 'robust'), '*', 'garbage', 'yes');
-    const [, text] = (await c.blpop(responseKey('c-bad'), 5))!;
+    const [, text] = (await c.blpop(responseKey(GLOBAL_SCOPE, 'robust', 'c-bad'), 5))!;
     expect(JSON.parse(text)).toMatchObject({ ok: false, error: { kind: 'malformed', message: expect.stringMatching(/params is not JSON/) } });
     await waitUntil(async () => (await c.xlen(deadLetterKey(GLOBAL_SCOPE, 'robust'))) === 2, 3_000);
     const dead = (await c.xrange(deadLetterKey(GLOBAL_SCOPE, 'robust'), '-', '+')).map(([, fields]) => fields[fields.indexOf('deadLetterReason') + 1]);
@@ -240,13 +240,13 @@ describe('crashes, reclaim and shutdown', () => {
   it('a call delivered more than Max Deliveries times is dead-lettered and its caller told', async () => {
     const c = client();
     await c.xgroup('CREATE', streamKey(GLOBAL_SCOPE, 'poison'), 'group:poison', '0', 'MKSTREAM');
-    await c.xadd(streamKey(GLOBAL_SCOPE, 'poison'), '*', 'callId', 'c-poison', 'params', '{}', 'responseChannel', responseKey('c-poison'), 'deadline', String(Date.now() + 60_000), 'depth', '1');
+    await c.xadd(streamKey(GLOBAL_SCOPE, 'poison'), '*', 'callId', 'c-poison', 'params', '{}', 'responseChannel', responseKey(GLOBAL_SCOPE, 'poison', 'c-poison'), 'deadline', String(Date.now() + 60_000), 'depth', '1');
     // Three deliveries to consumers that crashed.
     await c.xreadgroup('GROUP', 'group:poison', 'crashed-0', 'COUNT', 1, 'STREAMS', streamKey(GLOBAL_SCOPE, 'poison'), '>');
     const [[id]] = await c.xrange(streamKey(GLOBAL_SCOPE, 'poison'), '-', '+');
     for (const consumer of ['crashed-1', 'crashed-2']) await c.xclaim(streamKey(GLOBAL_SCOPE, 'poison'), 'group:poison', consumer, 0, id);
     await startConsumer('poison', returns(() => 'ran'), { maxDeliveries: 3, liveWithinMs: 500 });
-    const [, text] = (await c.blpop(responseKey('c-poison'), 5))!;
+    const [, text] = (await c.blpop(responseKey(GLOBAL_SCOPE, 'poison', 'c-poison'), 5))!;
     expect(JSON.parse(text)).toMatchObject({ ok: false, error: { kind: 'dead-letter', message: expect.stringMatching(/delivered 4 times \(maximum 3\)/) } });
     expect(await c.xlen(deadLetterKey(GLOBAL_SCOPE, 'poison'))).toBe(1);
   });
@@ -257,8 +257,8 @@ describe('crashes, reclaim and shutdown', () => {
     await a.stop(0);
     const c = client();
     expect(await c.smembers(consumersKey(GLOBAL_SCOPE, 'shared'))).toEqual(['b']);
-    expect(await c.exists(metaKey('a', 'shared'))).toBe(0);
-    expect(await c.exists(metaKey('b', 'shared'))).toBe(1);
+    expect(await c.exists(metaKey(GLOBAL_SCOPE, 'shared', 'a'))).toBe(0);
+    expect(await c.exists(metaKey(GLOBAL_SCOPE, 'shared', 'b'))).toBe(1);
     const groups = (await c.xinfo('GROUPS', streamKey(GLOBAL_SCOPE, 'shared'))) as unknown[][];
     expect(groups.length).toBe(1);
     expect(await callFunction(c, request('shared'))).toMatchObject({ ok: true, value: 'b' });

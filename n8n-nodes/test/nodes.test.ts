@@ -126,8 +126,8 @@ describe('Function trigger', () => {
     } finally {
       await trigger.closeFunction();
     }
-    expect(await keysInRedis()).toEqual(['function:stream:__global__:double']);
-    expect(await redis.client.xinfo('GROUPS', 'function:stream:__global__:double')).toHaveLength(1);
+    expect(await keysInRedis()).toEqual(['function:stream:{__global__:double}']);
+    expect(await redis.client.xinfo('GROUPS', 'function:stream:{__global__:double}')).toHaveLength(1);
   });
 });
 

@@ -31,12 +31,35 @@ describe('the n8n-nodes-lock package', () => {
     expect(description.name).toMatch(/^[a-z][A-Za-z]+$/);
     expect(description.name.toLowerCase()).toBe(className.toLowerCase());
     expect(existsSync(join(root, dirname(file), description.icon.replace(/^file:/, '')))).toBe(true);
-    expect(description.credentials).toEqual([{ name: 'redis', required: true }]);
+    // The stock credential by default (workflows saved before Credential Type existed keep working), the package's on request.
+    expect(description.credentials).toEqual([
+      { name: 'redis', required: true, displayOptions: { show: { authentication: ['redis'] } } },
+      { name: 'n8nLockRedisApi', required: true, displayOptions: { show: { authentication: ['n8nLockRedisApi'] } } },
+    ]);
+    expect(description.properties[0]).toMatchObject({ name: 'authentication', type: 'options', default: 'redis' });
     for (const property of description.properties) {
       expect(property.displayName, property.name).toMatch(/^[A-Z]/);
       expect(property.name, property.displayName).toMatch(/^[a-z][A-Za-z]*$/);
       if (property.type === 'options') expect(property.options.map((o: { name: string }) => o.name)).toEqual([...property.options.map((o: { name: string }) => o.name)].sort());
       if (property.type === 'collection') expect(property.options.map((o: { displayName: string }) => o.displayName)).toEqual([...property.options.map((o: { displayName: string }) => o.displayName)].sort());
+    }
+  });
+
+  it.each(manifest.n8n.credentials as string[])('%s: built, one class named like its file, the stock credential\'s field names', (file) => {
+    expect(existsSync(join(root, file)), `${file} is built (npm run build)`).toBe(true);
+    const className = basename(file, '.credentials.js');
+    const exported = requireBuilt(file);
+    expect(Object.keys(exported)).toEqual([className]);
+    const credential = new exported[className]();
+    expect(credential.name).toBe(className[0].toLowerCase() + className.slice(1));
+    expect(credential.name).toMatch(/Api$/);
+    expect(existsSync(join(root, dirname(file), credential.icon.replace(/^file:/, '')))).toBe(true);
+    const names = credential.properties.map((p: { name: string }) => p.name);
+    // The stock `redis` credential's fields, spelled the same, so one code path reads both credentials.
+    for (const stock of ['host', 'port', 'user', 'password', 'database', 'ssl', 'disableTlsVerification']) expect(names).toContain(stock);
+    for (const property of credential.properties) {
+      if (property.type === 'options') expect(property.options.map((o: { name: string }) => o.name)).toEqual([...property.options.map((o: { name: string }) => o.name)].sort());
+      if (property.typeOptions?.password) expect(property.name).toMatch(/[Pp]assword$/);
     }
   });
 });

@@ -92,6 +92,21 @@ declare module 'n8n-workflow' {
     [key: string]: any;
   }
 
+  export interface INodeCredentialDescription {
+    name: string;
+    required?: boolean;
+    displayOptions?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> };
+  }
+
+  export interface ICredentialType {
+    name: string;
+    displayName: string;
+    documentationUrl?: string;
+    icon?: string | { light: string; dark: string };
+    properties: INodeProperties[];
+    [key: string]: any;
+  }
+
   export interface INodeTypeDescription {
     displayName: string;
     name: string;
@@ -102,7 +117,7 @@ declare module 'n8n-workflow' {
     defaults: { name: string; color?: string };
     inputs: string[];
     outputs: string[];
-    credentials?: Array<{ name: string; required?: boolean }>;
+    credentials?: INodeCredentialDescription[];
     properties: INodeProperties[];
     [key: string]: any;
   }

@@ -4,7 +4,7 @@ import { buildStatusReport, keysToRecheck, settleReport, statusExitCode } from '
 import { formatStatusJson, formatStatusTable } from '../ops/format.js';
 import { compileScopeGlob } from '../ops/keys.js';
 import { parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, DEFAULT_REDIS_URL, withTlsInsecure, type RedisTarget } from '../ops/redis-url.js';
-import { readKeys, readLockKeys, withRedis } from '../ops/redis-client.js';
+import { keyLayoutOfClient, readKeys, readLockKeys, withRedis } from '../ops/redis-client.js';
 import { InputError } from '../errors.js';
 import { withExamples } from './program.js';
 
@@ -20,7 +20,7 @@ interface StatusOptions {
 const DEFAULT_RECHECK_MS = 1000;
 
 export function redisUrlOption(): Option {
-  return new Option('--redis-url <url>', `redis://[[user]:password@]host:port/db, rediss://... for TLS (default: $${REDIS_URL_ENV}, else ${DEFAULT_REDIS_URL}); percent-encode / ? # % and spaces in a password`);
+  return new Option('--redis-url <url>', `redis://[[user]:password@]host:port/db, rediss://... for TLS (default: $${REDIS_URL_ENV}, else ${DEFAULT_REDIS_URL}); percent-encode / ? # % and spaces in a password; a Cluster: redis-cluster://host:port,host:port (every master is read); Sentinel: redis-sentinel://host:26379,host:26379/db#master`);
 }
 
 export function tlsInsecureOption(): Option {
@@ -50,13 +50,14 @@ export function registerStatus(program: Command): void {
       if (options.scope !== undefined) compileScopeGlob(options.scope); // a bad glob is exit 2 before connecting
       const context = { redis: target.display, scopeGlob: options.scope };
       const report = await withRedis(target, async (client) => {
+        const layout = keyLayoutOfClient(client);
         const scan = await readLockKeys(client);
-        const first = buildStatusReport(scan.readings, { ...context, nowMs: Date.now(), roundTrips: scan.roundTrips });
-        const recheck = keysToRecheck(first);
+        const first = buildStatusReport(scan.readings, { ...context, layout, nowMs: Date.now(), roundTrips: scan.roundTrips });
+        const recheck = keysToRecheck(first, layout);
         if (options.recheckMs === 0 || recheck.length === 0) return first;
         await sleep(options.recheckMs);
         const again = await readKeys(client, recheck);
-        return settleReport(first, again.readings, { ...context, nowMs: Date.now(), roundTrips: scan.roundTrips + again.roundTrips });
+        return settleReport(first, again.readings, { ...context, layout, nowMs: Date.now(), roundTrips: scan.roundTrips + again.roundTrips });
       });
       process.stdout.write(options.format === 'json' ? formatStatusJson(report) : formatStatusTable(report));
       process.exitCode = statusExitCode(report);
@@ -64,6 +65,8 @@ export function registerStatus(program: Command): void {
   withExamples(command, [
     'n8n-lock status --redis-url redis://:secret@redis.internal:6379/0',
     "N8N_LOCK_REDIS_URL=rediss://redis.example.com:6380/0 n8n-lock status --scope 'billing-*'",
+    'n8n-lock status --redis-url redis-cluster://:secret@redis-1:6379,redis-2:6379   # every master of the Cluster',
+    'n8n-lock status --redis-url redis-sentinel://sentinel-1:26379,sentinel-2:26379/0#mymaster',
     "n8n-lock status --format json | jq '.locks[] | select(.flags | length > 0) | .scope'",
     'n8n-lock status > /dev/null || logger -t n8n-lock "a lock needs attention"   # cron check: exit 1 = something flagged',
   ]);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
-import { evalUnlock, withRedis } from '../ops/redis-client.js';
+import { evalUnlock, keyLayoutOfClient, withRedis } from '../ops/redis-client.js';
 import { describeUnlock, parseUnlockReply, unlockExitCode, type UnlockRequest } from '../ops/unlock.js';
 import { withExamples } from './program.js';
 import { redisTargetOf, redisUrlOption, tlsInsecureOption } from './status.js';
@@ -29,7 +29,7 @@ export function registerUnlock(program: Command): void {
       if (options.lockId === '') throw new InputError('--lock-id must not be empty');
       const target = redisTargetOf(options);
       const request: UnlockRequest = { scope, mode: options.force ? 'force' : 'lock-id', lockId: options.lockId, dryRun: Boolean(options.dryRun) };
-      const reply = await withRedis(target, (client) => evalUnlock(client, request));
+      const reply = await withRedis(target, (client) => evalUnlock(client, Object.assign(request, { layout: keyLayoutOfClient(client) })));
       const result = parseUnlockReply(reply, request, Date.now());
       const { stdout, stderr } = describeUnlock(result);
       for (const line of stdout) process.stdout.write(`${line}\n`);

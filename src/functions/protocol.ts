@@ -2,12 +2,16 @@
 // answer, liveness and the one Lua script that answers a call. Pure (no Redis client, no n8n): the
 // CLI's `functions status` imports it, and the node package (n8n-nodes/) bundles it into its nodes.
 //
-// Keys (seed 002's names where they are sound; the registry carries the scope, seed point 8):
-//   function:stream:<scope>:<name>          stream of calls, consumer group group:<name>
-//   function:consumers:<scope>:<name>       set of consumer ids that serve the function
-//   function:meta:<consumerId>:<name>       hash: registration and lastHeartbeat of one consumer
-//   function:response:<callId>              list: the one answer to one call (RPUSH / BLPOP)
-//   function:dead:<scope>:<name>            stream of dead-lettered calls, with the reason
+// Keys (seed 002's names where they are sound; the registry carries the scope, seed point 8), all
+// with the hash tag {<scope>:<name>}, so every key one function (and one call) touches is in one
+// hash slot: on a Redis Cluster the answer script, the MULTI blocks and the pipelines each run on
+// one node, whatever the function is called (the seed's function:response:<callId> was in a slot
+// of its own, and the answer script failed with CROSSSLOT there):
+//   function:stream:{<scope>:<name>}              stream of calls, consumer group group:<name>
+//   function:consumers:{<scope>:<name>}           set of consumer ids that serve the function
+//   function:meta:{<scope>:<name>}:<consumerId>   hash: registration and lastHeartbeat of one consumer
+//   function:response:{<scope>:<name>}:<callId>   list: the one answer to one call (RPUSH / BLPOP)
+//   function:dead:{<scope>:<name>}                stream of dead-lettered calls, with the reason
 // Scope is `__global__` or the id of the workflow that defines (and alone may call) the function.
 
 export const GLOBAL_SCOPE = '__global__';
@@ -39,12 +43,19 @@ export function scopeOf(global: boolean, workflowId: string): string {
   return global ? GLOBAL_SCOPE : workflowId;
 }
 
-export const streamKey = (scope: string, name: string) => `${STREAM_PREFIX}${scope}:${name}`;
+/**
+ * The hash tag of one function: `{<scope>:<name>}`. Names carry no braces (functionNameProblem);
+ * a scope is a workflow id, and any `%`, `{`, `}` or `:` in it is percent-encoded, so the tag is
+ * always the whole of scope and name and the key parses back.
+ */
+export const functionTag = (scope: string, name: string) => `{${scope.replace(/[%{}:]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}:${name}}`;
+
+export const streamKey = (scope: string, name: string) => `${STREAM_PREFIX}${functionTag(scope, name)}`;
 export const groupName = (name: string) => `group:${name}`;
-export const consumersKey = (scope: string, name: string) => `function:consumers:${scope}:${name}`;
-export const metaKey = (consumerId: string, name: string) => `function:meta:${consumerId}:${name}`;
-export const responseKey = (callId: string) => `function:response:${callId}`;
-export const deadLetterKey = (scope: string, name: string) => `function:dead:${scope}:${name}`;
+export const consumersKey = (scope: string, name: string) => `function:consumers:${functionTag(scope, name)}`;
+export const metaKey = (scope: string, name: string, consumerId: string) => `function:meta:${functionTag(scope, name)}:${consumerId}`;
+export const responseKey = (scope: string, name: string, callId: string) => `function:response:${functionTag(scope, name)}:${callId}`;
+export const deadLetterKey = (scope: string, name: string) => `function:dead:${functionTag(scope, name)}`;
 
 /** The keys of one function (scope + name). */
 export interface FunctionKeys {
@@ -58,13 +69,11 @@ export function functionKeys(scope: string, name: string): FunctionKeys {
   return { stream: streamKey(scope, name), group: groupName(name), consumers: consumersKey(scope, name), deadLetters: deadLetterKey(scope, name) };
 }
 
-/** `function:stream:<scope>:<name>` back to its parts (scope never contains `:`; see functionNameProblem), or null. */
+/** `function:stream:{<scope>:<name>}` back to its parts (see functionTag), or null. */
 export function parseStreamKey(key: string): { scope: string; name: string } | null {
-  if (!key.startsWith(STREAM_PREFIX)) return null;
-  const rest = key.slice(STREAM_PREFIX.length);
-  const colon = rest.indexOf(':');
-  if (colon <= 0 || colon === rest.length - 1) return null;
-  return { scope: rest.slice(0, colon), name: rest.slice(colon + 1) };
+  const match = /^\{([^{}:]+):([^{}:]+)\}$/.exec(key.startsWith(STREAM_PREFIX) ? key.slice(STREAM_PREFIX.length) : '');
+  if (!match || functionNameProblem(match[2]) !== undefined) return null;
+  return { scope: match[1].replace(/%(25|7B|7D|3A)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), name: match[2] };
 }
 
 /** A consumer id is `<n8n instance>:<workflow id>:<node id>`: stable across restarts, so a restarted consumer finds its own pending calls. */
@@ -80,7 +89,7 @@ export interface CallMessage {
   callId: string;
   /** The parameters, a JSON object. */
   params: Record<string, unknown>;
-  /** Where the answer goes: always responseKey(callId). */
+  /** Where the answer goes: always responseKey(scope, name, callId). */
   responseChannel: string;
   /** Epoch milliseconds after which nobody waits for the answer (seed point 7: absolute, not relative). */
   deadline: number;
@@ -120,14 +129,15 @@ const CALL_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 
 /**
  * A stream entry to a call, or why it is not one. Never throws: a message that does not parse is
- * dead-lettered with this reason. The answer may only go to `function:response:<its callId>`, so a
- * crafted message cannot make a consumer write to any other key.
+ * dead-lettered with this reason. The answer may only go to `function:response:{<scope>:<name>}:<its
+ * callId>` of the stream it came from, so a crafted message cannot make a consumer write to any
+ * other key (nor to another slot).
  */
-export function parseCall(fields: string[]): ParsedCall {
+export function parseCall(fields: string[], scope: string, name: string): ParsedCall {
   const f = fieldsToObject(fields);
   const callId = f.callId;
   if (callId === undefined || !CALL_ID_PATTERN.test(callId)) return { ok: false, reason: `callId is missing or malformed: ${JSON.stringify(callId ?? null)}` };
-  const responseChannel = responseKey(callId);
+  const responseChannel = responseKey(scope, name, callId);
   const fail = (reason: string): ParsedCall => ({ ok: false, reason, responseChannel });
   if (f.responseChannel !== responseChannel) return { ok: false, reason: `responseChannel must be ${responseChannel}, got ${JSON.stringify(f.responseChannel ?? null)}` };
   let params: unknown;

@@ -9,18 +9,21 @@
 // error_handler_lock_cleanup, status and unlock work on native-held locks. Two keys of its own:
 //   n8n-lock-<scope>:fence   the last fencing token, with the lock's TTL (no key outlives its lock for long)
 //   n8n-lock-<scope>:wake    list a release pushes one token to, so one blocked waiter wakes at once
-import { counterKey, FENCE_SUFFIX, LOCK_PREFIX, sidecarKey, WAKE_SUFFIX } from '../ops/keys.js';
+import { counterKey, FENCE_SUFFIX, scopeKey, sidecarKey, WAKE_SUFFIX, type KeyLayout } from '../ops/keys.js';
 import { NODE_PACKAGE } from '../functions/protocol.js';
 
 /** The Lock node of the community node package (operations Acquire, Release, Extend). */
 export const LOCK_NODE_TYPE = `${NODE_PACKAGE}.lock`;
 
-export const fenceKey = (scope: string) => `${LOCK_PREFIX}${scope}${FENCE_SUFFIX}`;
-export const wakeKey = (scope: string) => `${LOCK_PREFIX}${scope}${WAKE_SUFFIX}`;
+export const fenceKey = (scope: string, layout: KeyLayout = 'plain') => scopeKey(scope, FENCE_SUFFIX, layout);
+export const wakeKey = (scope: string, layout: KeyLayout = 'plain') => scopeKey(scope, WAKE_SUFFIX, layout);
 
-/** The four keys of a scope, in the order the scripts take them. */
-export function nativeLockKeys(scope: string): [counter: string, sidecar: string, fence: string, wake: string] {
-  return [counterKey(scope), sidecarKey(scope), fenceKey(scope), wakeKey(scope)];
+/**
+ * The four keys of a scope, in the order the scripts take them. On a Cluster (`layout` 'cluster')
+ * they carry the scope as a hash tag, so all four are in one slot and each script runs on one node.
+ */
+export function nativeLockKeys(scope: string, layout: KeyLayout = 'plain'): [counter: string, sidecar: string, fence: string, wake: string] {
+  return [counterKey(scope, layout), sidecarKey(scope, layout), fenceKey(scope, layout), wakeKey(scope, layout)];
 }
 
 /** Who holds the lock: the primitives' sidecar fields (the script appends `fence` and `engine`). */
@@ -123,8 +126,8 @@ export function heldByAnotherMessage(scope: string, rawSidecar: string, lockId: 
   return `LOGIC ERROR: lock on '${scope}' is held by ${meta.workflow_name} (workflow ${meta.workflow_id}, execution ${meta.execution_id}) since ${meta.locked_at}, not by lock_id ${lockId}`;
 }
 
-export const unreadableSidecarMessage = (scope: string) =>
-  `LOGIC ERROR: lock on '${scope}' has an unreadable sidecar (${sidecarKey(scope)}), not released; inspect it with n8n-lock status and free it with n8n-lock unlock --force`;
+export const unreadableSidecarMessage = (scope: string, layout: KeyLayout = 'plain') =>
+  `LOGIC ERROR: lock on '${scope}' has an unreadable sidecar (${sidecarKey(scope, layout)}), not released; inspect it with n8n-lock status and free it with n8n-lock unlock --force`;
 
 // ---- replies ----
 

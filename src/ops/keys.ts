@@ -15,12 +15,32 @@ export const WAKE_SUFFIX = ':wake';
  */
 export const SCAN_PATTERN = 'n8n-[lr]*';
 
-export function counterKey(scope: string): string {
-  return `${LOCK_PREFIX}${scope}`;
+/**
+ * How a scope's keys are spelled.
+ * - `plain` (a standalone Redis or Sentinel): `n8n-lock-<scope>`, the stock primitives' names, so
+ *   both engines hold the same lock.
+ * - `cluster`: `n8n-lock-{<scope>}`, a hash tag around the scope, so every key of one scope lands in
+ *   one hash slot (a Lua script may only touch keys of one slot). The tag is the text between the
+ *   first `{` and the first `}` after it, so the scope is written with `%`, `{` and `}`
+ *   percent-encoded: whatever the user writes as a scope, the tag is exactly the whole scope and
+ *   never empty (an empty tag `{}` would hash the whole key, and the scope's keys would scatter).
+ */
+export type KeyLayout = 'plain' | 'cluster';
+
+const encodeTag = (scope: string) => scope.replace(/[%{}]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const decodeTag = (tag: string) => tag.replace(/%(25|7B|7D)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The key of a scope with a suffix (`''`, `:meta`, `:fence`, `:wake`) in a layout. */
+export function scopeKey(scope: string, suffix: string, layout: KeyLayout = 'plain'): string {
+  return layout === 'cluster' ? `${LOCK_PREFIX}{${encodeTag(scope)}}${suffix}` : `${LOCK_PREFIX}${scope}${suffix}`;
 }
 
-export function sidecarKey(scope: string): string {
-  return `${LOCK_PREFIX}${scope}${SIDECAR_SUFFIX}`;
+export function counterKey(scope: string, layout: KeyLayout = 'plain'): string {
+  return scopeKey(scope, '', layout);
+}
+
+export function sidecarKey(scope: string, layout: KeyLayout = 'plain'): string {
+  return scopeKey(scope, SIDECAR_SUFFIX, layout);
 }
 
 export type KeyKind =
@@ -36,7 +56,20 @@ export type KeyKind =
  * indistinguishable from a sidecar, and is read as one); a rate-limit bucket is the digits after
  * the LAST `-`.
  */
-export function classifyKey(key: string): KeyKind | null {
+export function classifyKey(key: string, layout: KeyLayout = 'plain'): KeyKind | null {
+  if (layout === 'cluster' && key.startsWith(`${LOCK_PREFIX}{`)) {
+    const close = key.indexOf('}', LOCK_PREFIX.length);
+    const tag = close === -1 ? '' : key.slice(LOCK_PREFIX.length + 1, close);
+    const suffix = key.slice(close + 1);
+    // A key that is not in the tagged form (a stock node's `n8n-lock-{x` ...) is read as plain below.
+    if (tag !== '' && !/%(?!25|7B|7D)/.test(tag)) {
+      const scope = decodeTag(tag);
+      if (suffix === '') return { kind: 'counter', scope };
+      if (suffix === SIDECAR_SUFFIX) return { kind: 'sidecar', scope };
+      if (suffix === FENCE_SUFFIX) return { kind: 'fence', scope };
+      if (suffix === WAKE_SUFFIX) return { kind: 'wake', scope };
+    }
+  }
   if (key.startsWith(LOCK_PREFIX)) {
     const rest = key.slice(LOCK_PREFIX.length);
     if (rest.endsWith(SIDECAR_SUFFIX)) {

@@ -1,9 +1,10 @@
 // The only module of src/ops that talks to Redis: a client that fails fast, SCAN with pipelined
 // script reads, and the unlock script call. Everything it returns is plain data for the pure modules.
 import { isIP } from 'node:net';
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../errors.js';
-import { classifyKey, SCAN_PATTERN } from './keys.js';
+import { classifyKey, SCAN_PATTERN, type KeyLayout } from './keys.js';
+import { keyLayoutOf } from './topology.js';
 import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from '../functions/protocol.js';
 import type { FunctionReading } from './functions-status.js';
 import type { RedisTarget } from './redis-url.js';
@@ -30,6 +31,9 @@ export class RedisUnavailableError extends InputError {
 /** Turns a connection-level error into words an operator can act on. Never includes the password (ioredis errors carry none). */
 export function describeRedisError(error: Error & { code?: string }, timeoutMs = CONNECT_TIMEOUT_MS, tls = false): string {
   const message = error.message ?? String(error);
+  if (/cluster support disabled/i.test(message)) return 'the server is not a Cluster node (cluster support disabled): use redis:// (or rediss://) for a standalone server';
+  if (/All sentinels are unreachable|No sentinels? available/i.test(message)) return `no sentinel answered (${message.split('\n')[0]})`;
+  if (/ERR No such master|master .* not found|is not (?:a )?master/i.test(message)) return `the sentinels know no such master (${message.split('\n')[0]}): check the #name at the end of the URL`;
   if (error.code === 'ECONNREFUSED') return 'connection refused (is redis-server running on that host and port?)';
   if (error.code === 'ECONNRESET') return 'the server closed the connection (if it expects TLS, use rediss://)';
   if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) return `${message} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=/path/to/ca.pem; a self-signed server with --tls-insecure)`;
@@ -42,21 +46,30 @@ export function describeRedisError(error: Error & { code?: string }, timeoutMs =
   return message.split('\n')[0];
 }
 
+/** A standalone or Sentinel-managed server, or a Cluster (read through every master). */
+export type RedisClient = Redis | Cluster;
+
+/** How the keys of a scope are spelled on this connection. */
+export const keyLayoutOfClient = (client: RedisClient): KeyLayout => keyLayoutOf(client.isCluster ? 'cluster' : 'standalone');
+
+/** The connections to scan: every master of a Cluster, or the one server. */
+const scanTargets = (client: RedisClient): Redis[] => (client instanceof Cluster ? client.nodes('master') : [client]);
+
 /**
  * Opens a client that gives up instead of retrying: ioredis by default reconnects forever and
  * queues commands while offline, so a dead Redis would hang the CLI. Here there is no reconnect
  * (retryStrategy -> null), no offline queue, no per-request retry, and one overall deadline that
  * also covers a peer that accepts TCP but never answers.
  */
-export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Redis> {
-  const client = new Redis({
-    host: target.host,
-    port: target.port,
-    db: target.db,
+export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT_MS): Promise<RedisClient> {
+  const { topology } = target;
+  // SNI carries host names only (RFC 6066): none for an IP address, nor where the host the
+  // certificate names is learned later (a Cluster's other nodes, the master a sentinel names).
+  const tls = target.tls ? (target.tlsInsecure ? { rejectUnauthorized: false } : isIP(target.host) || topology.kind !== 'standalone' ? {} : { servername: target.host }) : undefined;
+  const options: RedisOptions = {
     ...(target.username !== undefined ? { username: target.username } : {}),
     ...(target.password !== undefined ? { password: target.password } : {}),
-    // SNI carries host names only (RFC 6066): none for an IP address.
-    ...(target.tls ? { tls: target.tlsInsecure ? { rejectUnauthorized: false } : isIP(target.host) ? {} : { servername: target.host } } : {}),
+    ...(tls ? { tls } : {}),
     lazyConnect: true,
     connectTimeout: timeoutMs,
     commandTimeout: COMMAND_TIMEOUT_MS,
@@ -67,11 +80,17 @@ export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT
     // disconnect() arms a timer of this length to destroy a stream that does not close; on a
     // stream that is already closed it is never cleared and holds the process open (2 s default).
     disconnectTimeout: 200,
-  });
+  };
+  const client: RedisClient =
+    topology.kind === 'cluster'
+      ? new Cluster(topology.nodes, { lazyConnect: true, clusterRetryStrategy: () => null, enableOfflineQueue: false, slotsRefreshTimeout: timeoutMs, redisOptions: options })
+      : topology.kind === 'sentinel'
+        ? new Redis({ ...options, db: target.db, sentinels: topology.sentinels, name: topology.masterName, sentinelRetryStrategy: () => null, ...(tls ? { enableTLSForSentinelMode: true, sentinelTLS: tls } : {}) })
+        : new Redis({ ...options, host: target.host, port: target.port, db: target.db });
   let lastError: (Error & { code?: string }) | undefined;
   // Without a listener ioredis prints every error event as "Unhandled error event".
-  client.on('error', (error: Error) => {
-    lastError = error;
+  client.on('error', (error: Error & { lastNodeError?: Error }) => {
+    lastError = error.lastNodeError ?? error;
   });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
@@ -80,20 +99,25 @@ export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT
   try {
     // ioredis SELECTs the db on connect but only emits an error if that fails, then runs commands
     // on db 0: select again and wait, so a bad db index stops us instead of unlocking elsewhere.
-    await Promise.race([client.connect().then(() => client.select(target.db)), deadline]);
-    return client;
+    await Promise.race([client.connect().then(() => (client instanceof Cluster ? undefined : client.select(target.db))), deadline]);
   } catch (error) {
     if (client.status !== 'end') client.disconnect();
     // connect() rejects with a bare "Connection is closed."; the reason came as an error event.
-    const cause = (error as Error).message === 'Connection is closed.' && lastError ? lastError : (error as Error);
+    const cause = /Connection is closed|Failed to refresh slots cache|None of startup nodes is available/.test((error as Error).message) && lastError ? lastError : (error as Error);
     throw new RedisUnavailableError(`cannot connect to Redis at ${target.display}: ${describeRedisError(cause, timeoutMs, target.tls)}`);
   } finally {
     clearTimeout(timer);
   }
+  // A Cluster node read as one server shows the keys of its own slots only, with exit 0.
+  if (!(client instanceof Cluster) && /^cluster_enabled:1\b/m.test(String(await client.info('cluster').catch(() => '')))) {
+    client.disconnect();
+    throw new RedisUnavailableError(`cannot use Redis at ${target.display}: it is a Redis Cluster node, and one node holds only its own slots' keys; use redis-cluster://${target.host}:${target.port} (rediss-cluster:// for TLS)`);
+  }
+  return client;
 }
 
 /** Runs `work` with a connected client, maps mid-run Redis failures to exit 2, and always closes. */
-export async function withRedis<T>(target: RedisTarget, work: (client: Redis) => Promise<T>): Promise<T> {
+export async function withRedis<T>(target: RedisTarget, work: (client: RedisClient) => Promise<T>): Promise<T> {
   const client = await openRedis(target);
   try {
     return await work(client);
@@ -117,7 +141,7 @@ export interface KeyScan {
   roundTrips: number;
 }
 
-function readChunk(client: Redis, keys: string[]): Promise<KeyReading[]> {
+function readChunk(client: Redis | Cluster, keys: string[]): Promise<KeyReading[]> {
   return client.eval(READ_KEYS_SCRIPT, keys.length, ...keys).then(
     (reply) => parseReadKeysReply(keys, reply),
     (error: Error) => {
@@ -135,45 +159,77 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /**
- * Every lock, sidecar and rate-limit key with its value and PTTL. SCAN (never KEYS: that blocks
- * Redis for the whole keyspace); each page's keys are read by READ_KEYS_SCRIPT without waiting,
- * so the read travels with the next SCAN request and costs no round trip of its own. Round trips:
- * one per SCAN page plus one for the last reads.
+ * The hash tag of a key as Redis Cluster computes it (the text between the first `{` and the first
+ * `}` after it, when not empty), or the whole key: keys with equal tags are in one slot.
  */
-export async function readLockKeys(client: Redis, options: { scanCount?: number; readChunk?: number } = {}): Promise<KeyScan> {
+export function hashTagOf(key: string): string {
+  const open = key.indexOf('{');
+  if (open === -1) return key;
+  const close = key.indexOf('}', open + 1);
+  return close === -1 || close === open + 1 ? key : key.slice(open + 1, close);
+}
+
+/**
+ * Batches of keys one EVAL may read: on a standalone server any chunk of `size` keys; on a Cluster
+ * a script may only touch keys of one slot, so keys are grouped by hash tag first (a scope's keys
+ * share one, see keys.ts) and groups are packed into batches of one tag each.
+ */
+function readBatches(keys: string[], size: number, layout: KeyLayout): string[][] {
+  if (layout === 'plain') return chunks(keys, size);
+  const byTag = new Map<string, string[]>();
+  for (const key of keys) {
+    const tag = hashTagOf(key);
+    const group = byTag.get(tag);
+    if (group) group.push(key);
+    else byTag.set(tag, [key]);
+  }
+  return [...byTag.values()].flatMap((group) => chunks(group, size));
+}
+
+/**
+ * Every lock, sidecar and rate-limit key with its value and PTTL, on every master of a Cluster.
+ * SCAN (never KEYS: that blocks Redis for the whole keyspace); each page's keys are read by
+ * READ_KEYS_SCRIPT without waiting, so the read travels with the next SCAN request and costs no
+ * round trip of its own. Round trips: one per SCAN page plus one for the last reads.
+ */
+export async function readLockKeys(client: RedisClient, options: { scanCount?: number; readChunk?: number } = {}): Promise<KeyScan> {
   const scanCount = options.scanCount ?? SCAN_COUNT;
   const chunkSize = options.readChunk ?? READ_CHUNK;
+  const layout = keyLayoutOfClient(client);
   // SCAN may return a key twice (when the table is resized mid-iteration): read each once.
   const seen = new Set<string>();
   const pending: Promise<KeyReading[]>[] = [];
   let scanCalls = 0;
-  let cursor = '0';
-  do {
-    const [next, batch] = await client.scan(cursor, 'MATCH', SCAN_PATTERN, 'COUNT', scanCount);
-    scanCalls++;
-    // Only our own keys are read: the pattern over-matches (n8n's own `n8n-runtime-settings`), and an
-    // ACL user that may read only n8n-lock's keys gets NOPERM for any other key handed to EVAL.
-    const fresh = batch.filter((key) => !seen.has(key) && classifyKey(key) !== null);
-    for (const key of fresh) seen.add(key);
-    for (const keys of chunks(fresh, chunkSize)) {
-      const read = readChunk(client, keys);
-      read.catch(() => {}); // observed below by Promise.all; this only stops an early "unhandled rejection"
-      pending.push(read);
-    }
-    cursor = next;
-  } while (cursor !== '0');
+  for (const node of scanTargets(client)) {
+    let cursor = '0';
+    do {
+      const [next, batch] = await node.scan(cursor, 'MATCH', SCAN_PATTERN, 'COUNT', scanCount);
+      scanCalls++;
+      // Only our own keys are read: the pattern over-matches (n8n's own `n8n-runtime-settings`), and an
+      // ACL user that may read only n8n-lock's keys gets NOPERM for any other key handed to EVAL.
+      const fresh = batch.filter((key) => !seen.has(key) && classifyKey(key, layout) !== null);
+      for (const key of fresh) seen.add(key);
+      // The node that listed a key holds its slot: read it there.
+      for (const keys of readBatches(fresh, chunkSize, layout)) {
+        const read = readChunk(node, keys);
+        read.catch(() => {}); // observed below by Promise.all; this only stops an early "unhandled rejection"
+        pending.push(read);
+      }
+      cursor = next;
+    } while (cursor !== '0');
+  }
   const readings = (await Promise.all(pending)).flat();
   return { readings, roundTrips: scanCalls + (pending.length ? 1 : 0) };
 }
 
-/** Reads the given keys (all chunks sent at once: one round trip). A key gone by now reads as PTTL -2. */
-export async function readKeys(client: Redis, keys: string[], chunkSize = READ_CHUNK): Promise<KeyScan> {
-  const parts = await Promise.all(chunks(keys, chunkSize).map((chunk) => readChunk(client, chunk)));
+/** Reads the given keys (all batches sent at once: one round trip). A key gone by now reads as PTTL -2. */
+export async function readKeys(client: RedisClient, keys: string[], chunkSize = READ_CHUNK): Promise<KeyScan> {
+  const parts = await Promise.all(readBatches(keys, chunkSize, keyLayoutOfClient(client)).map((batch) => readChunk(client, batch)));
   return { readings: parts.flat(), roundTrips: parts.length ? 1 : 0 };
 }
 
 /** One atomic EVAL of UNLOCK_SCRIPT; returns the raw reply for parseUnlockReply. */
-export async function evalUnlock(client: Redis, request: UnlockRequest): Promise<unknown> {
+export async function evalUnlock(client: RedisClient, request: UnlockRequest): Promise<unknown> {
   const { keys, args } = unlockScriptArgs(request);
   return client.eval(UNLOCK_SCRIPT, keys.length, ...keys, ...args);
 }
@@ -181,16 +237,19 @@ export async function evalUnlock(client: Redis, request: UnlockRequest): Promise
 /**
  * Every function stream (`function:stream:*`) with what `functions status` shows: length, pending
  * summary, oldest entry, the consumers (registry and pending list) with their registrations, and
- * the dead-letter stream's length. One pipeline per function.
+ * the dead-letter stream's length, on every master of a Cluster. One pipeline per function (its
+ * keys share one hash slot, so on a Cluster the pipeline goes to one node).
  */
-export async function readFunctionStreams(client: Redis, nameMatches: (name: string) => boolean = () => true): Promise<FunctionReading[]> {
+export async function readFunctionStreams(client: RedisClient, nameMatches: (name: string) => boolean = () => true): Promise<FunctionReading[]> {
   const streams: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = (await client.call('SCAN', cursor, 'MATCH', `${STREAM_PREFIX}*`, 'COUNT', SCAN_COUNT, 'TYPE', 'stream')) as [string, string[]];
-    cursor = next;
-    streams.push(...keys);
-  } while (cursor !== '0');
+  for (const node of scanTargets(client)) {
+    let cursor = '0';
+    do {
+      const [next, keys] = (await node.call('SCAN', cursor, 'MATCH', `${STREAM_PREFIX}*`, 'COUNT', SCAN_COUNT, 'TYPE', 'stream')) as [string, string[]];
+      cursor = next;
+      streams.push(...keys);
+    } while (cursor !== '0');
+  }
   const readings: FunctionReading[] = [];
   for (const stream of streams.sort()) {
     const parsed = parseStreamKey(stream);
@@ -209,7 +268,7 @@ export async function readFunctionStreams(client: Redis, nameMatches: (name: str
     const pendingBy = new Map<string, number>((pendingSummary[3] ?? []).map(([consumer, count]) => [consumer, Number(count)]));
     const ids: string[] = [...new Set([...(registered as string[]), ...pendingBy.keys()])].sort();
     const metaPipeline = client.pipeline();
-    for (const id of ids) metaPipeline.hgetall(metaKey(id, parsed.name));
+    for (const id of ids) metaPipeline.hgetall(metaKey(parsed.scope, parsed.name, id));
     const metas = ids.length ? ((await metaPipeline.exec()) ?? []) : [];
     readings.push({
       stream,

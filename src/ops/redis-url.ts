@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { DEFAULT_PORT, DEFAULT_SENTINEL_PORT, formatHostList, parseHostList, type Topology } from './topology.js';
 
 /** Where `status` and `unlock` connect when neither `--redis-url` nor the env variable is set. */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/0';
@@ -14,6 +15,8 @@ export interface RedisTarget {
   tls: boolean;
   /** rediss:// without verifying the server's certificate (a self-signed server): --tls-insecure. */
   tlsInsecure?: boolean;
+  /** Standalone (host, port), or a Cluster's seed nodes, or a Sentinel set and the master's name. */
+  topology: Topology;
   display: string;
 }
 
@@ -56,18 +59,32 @@ function userinfoOf(raw: string): string | undefined {
 /** Applies --tls-insecure: only meaningful (and only accepted) with a rediss:// URL. */
 export function withTlsInsecure(target: RedisTarget, tlsInsecure: boolean | undefined): RedisTarget {
   if (!tlsInsecure) return target;
-  if (!target.tls) throw new InputError(`--tls-insecure needs a rediss:// URL (got ${target.display})`);
+  if (!target.tls) throw new InputError(`--tls-insecure needs a rediss:// (or rediss-cluster://, rediss-sentinel://) URL (got ${target.display})`);
   return { ...target, tlsInsecure: true };
 }
 
+const URL_FORMS = 'redis://[user:password@]host:port/db, rediss://... for TLS, redis-cluster://host:port,host:port or redis-sentinel://host:port,host:port/db#master';
+
+const decodeComponent = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 /**
- * Parses `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS).
+ * Parses `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS), and the two forms
+ * with a host list, spelled as Lettuce (the Java client) spells them:
+ *   redis-cluster://[user:password@]host:port,host:port        seed nodes of a Cluster (database 0 only)
+ *   redis-sentinel://[user:password@]host:port,host:port[/db]#master   sentinels and the master's name
+ * (`rediss-cluster://`, `rediss-sentinel://` for TLS). The user and password are the data nodes'.
  * Throws InputError (exit 2) naming the masked URL and what is wrong.
  */
 export function parseRedisUrl(raw: string): RedisTarget {
   const shown = maskRedisUrl(raw);
   const fail = (why: string): never => {
-    throw new InputError(`invalid Redis URL "${shown}": ${why} (expected redis://[:password@]host:port/db or rediss://... for TLS)`);
+    throw new InputError(`invalid Redis URL "${shown}": ${why} (expected ${URL_FORMS})`);
   };
   // Characters that end the userinfo of a URL (/ ? #) or start an escape (%) must be percent-encoded
   // in a password; unencoded, the URL parses as something else or not at all.
@@ -76,6 +93,8 @@ export function parseRedisUrl(raw: string): RedisTarget {
     const bad = [...new Set(userinfo.match(/[/?#\s]|%(?![0-9A-Fa-f]{2})/g) ?? [])];
     if (bad.length) fail(`the password (or user) contains ${bad.map((c) => JSON.stringify(c)).join(', ')}, which must be percent-encoded in a URL (${bad.map((c) => `${JSON.stringify(c)} as ${encodeURIComponent(c) === c ? '%25' : encodeURIComponent(c)}`).join(', ')})`);
   }
+  const multi = /^(rediss?)-(cluster|sentinel):\/\//i.exec(raw);
+  if (multi) return parseHostListUrl(raw, multi[1].toLowerCase() === 'rediss', multi[2].toLowerCase() as 'cluster' | 'sentinel', userinfo, fail);
   let url: URL;
   try {
     url = new URL(raw);
@@ -90,17 +109,48 @@ export function parseRedisUrl(raw: string): RedisTarget {
   const dbText = url.pathname.replace(/^\//, '');
   if (dbText !== '' && !/^\d+$/.test(dbText)) fail(`database "${dbText}" is not a number`);
   const db = dbText === '' ? 0 : Number(dbText);
-  const decode = (text: string): string => {
-    try {
-      return decodeURIComponent(text);
-    } catch {
-      return text;
-    }
-  };
-  const username = url.username === '' ? undefined : decode(url.username);
-  const password = url.password === '' ? undefined : decode(url.password);
+  const username = url.username === '' ? undefined : decodeComponent(url.username);
+  const password = url.password === '' ? undefined : decodeComponent(url.password);
   // Normalised (port and db always shown) so messages say exactly where we connected.
   const credentials = url.password ? `${url.username}:***@` : url.username ? '***@' : '';
   const display = `${url.protocol}//${credentials}${url.hostname}:${port}/${db}`;
-  return { host, port, db, ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), tls: url.protocol === 'rediss:', display };
+  return { host, port, db, ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), tls: url.protocol === 'rediss:', topology: { kind: 'standalone' }, display };
+}
+
+/** The Cluster and Sentinel forms: a host list where a URL has one host, which WHATWG URL cannot parse. */
+function parseHostListUrl(raw: string, tls: boolean, kind: 'cluster' | 'sentinel', userinfo: string | undefined, fail: (why: string) => never): RedisTarget {
+  const scheme = raw.slice(0, raw.indexOf('://'));
+  let rest = raw.slice(raw.indexOf('://') + 3);
+  if (userinfo !== undefined) rest = rest.slice(userinfo.length + 1);
+  const hash = rest.indexOf('#');
+  const fragment = hash === -1 ? '' : decodeComponent(rest.slice(hash + 1));
+  if (hash !== -1) rest = rest.slice(0, hash);
+  if (rest.includes('?')) fail('query parameters are not supported');
+  const slash = rest.indexOf('/');
+  const hostText = slash === -1 ? rest : rest.slice(0, slash);
+  const dbText = slash === -1 ? '' : rest.slice(slash + 1);
+  if (dbText !== '' && !/^\d+$/.test(dbText)) fail(`database "${dbText}" is not a number`);
+  const db = dbText === '' ? 0 : Number(dbText);
+  const hosts = parseHostList(hostText.replace(/,/g, ' '), kind === 'sentinel' ? DEFAULT_SENTINEL_PORT : DEFAULT_PORT);
+  if (!hosts.ok) return fail(hosts.reason);
+  let username: string | undefined;
+  let password: string | undefined;
+  if (userinfo !== undefined) {
+    const colon = userinfo.indexOf(':');
+    username = colon === -1 ? undefined : decodeComponent(userinfo.slice(0, colon)) || undefined;
+    password = decodeComponent(colon === -1 ? userinfo : userinfo.slice(colon + 1)) || undefined;
+  }
+  let topology: Topology;
+  if (kind === 'cluster') {
+    if (db !== 0) fail(`database ${db}: a Redis Cluster has database 0 only`);
+    if (fragment !== '') fail('a Cluster URL names no master (#...): that is the Sentinel form, redis-sentinel://');
+    topology = { kind: 'cluster', nodes: hosts.hosts };
+  } else {
+    if (fragment === '') fail('no master name: end the URL with #<name the sentinels know the master by>, e.g. redis-sentinel://sentinel-1:26379/0#mymaster');
+    topology = { kind: 'sentinel', sentinels: hosts.hosts, masterName: fragment };
+  }
+  const credentials = password !== undefined ? `${username !== undefined ? encodeURIComponent(username) : ''}:***@` : username !== undefined ? '***@' : '';
+  const display = `${scheme.toLowerCase()}://${credentials}${formatHostList(hosts.hosts)}${kind === 'sentinel' ? `/${db}#${fragment}` : ''}`;
+  const [first] = hosts.hosts;
+  return { host: first.host, port: first.port, db, ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), tls, topology, display };
 }

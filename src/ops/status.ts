@@ -1,5 +1,5 @@
 // Pure: raw key readings (value + PTTL per key) -> the status report. No Redis, no clock.
-import { classifyKey, compileScopeGlob, counterKey, sidecarKey } from './keys.js';
+import { classifyKey, compileScopeGlob, counterKey, sidecarKey, type KeyLayout } from './keys.js';
 
 /** One key as read from Redis: GET value (null when absent or not a string) and PTTL. */
 export interface KeyReading {
@@ -121,6 +121,8 @@ export interface StatusContext {
   redis: string;
   scopeGlob?: string;
   roundTrips: number;
+  /** How scopes' keys are spelled: `cluster` on a Redis Cluster (hash-tagged), else plain. */
+  layout?: KeyLayout;
 }
 
 /** Redis PTTL -> our ttl_ms: null means "never expires". */
@@ -183,7 +185,7 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
   const rateLimits: RateLimitStatus[] = [];
   for (const reading of readings) {
     if (reading.pttlMs === -2) continue; // vanished between SCAN and read: it no longer exists
-    const kind = classifyKey(reading.key);
+    const kind = classifyKey(reading.key, context.layout);
     if (!kind || !matchesScope(kind.scope)) continue;
     if (kind.kind === 'fence' || kind.kind === 'wake') continue; // the holder's fence is in its sidecar
     if (kind.kind !== 'rate-limit') {
@@ -204,11 +206,11 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
   const scopes = [...pairs.keys()].sort();
   const locks = scopes.map((scope): LockStatus => {
     const { counter: counterReading, sidecar: sidecarReading } = pairs.get(scope)!;
-    const counter = counterReading ? { key: counterKey(scope), count: parseCount(counterReading), ttl_ms: ttlOrNull(counterReading.pttlMs) } : null;
+    const counter = counterReading ? { key: counterKey(scope, context.layout), count: parseCount(counterReading), ttl_ms: ttlOrNull(counterReading.pttlMs) } : null;
     let sidecar: LockStatus['sidecar'] = null;
     if (sidecarReading) {
       const holder = parseHolder(sidecarReading.value);
-      sidecar = { key: sidecarKey(scope), ttl_ms: ttlOrNull(sidecarReading.pttlMs), holder };
+      sidecar = { key: sidecarKey(scope, context.layout), ttl_ms: ttlOrNull(sidecarReading.pttlMs), holder };
       if (!holder) sidecar.raw = (sidecarReading.value ?? `<${sidecarReading.readError ?? 'unreadable'}>`).slice(0, 200);
     }
     const held_for_ms = heldForMs(sidecar?.holder ?? null, context.nowMs);
@@ -246,9 +248,9 @@ function summarize(locks: LockStatus[], rateLimits: RateLimitStatus[]): StatusRe
  * sidecar a node hop after the INCR (no-sidecar), and the sidecar, written last, outlives the
  * counter by that hop at expiry (sidecar-without-counter). A monitoring check must not page on them.
  */
-export function keysToRecheck(report: StatusReport): string[] {
+export function keysToRecheck(report: StatusReport, layout: KeyLayout = 'plain'): string[] {
   const keys: string[] = [];
-  for (const lock of report.locks) if (lock.flags.length) keys.push(counterKey(lock.scope), sidecarKey(lock.scope));
+  for (const lock of report.locks) if (lock.flags.length) keys.push(counterKey(lock.scope, layout), sidecarKey(lock.scope, layout));
   for (const bucket of report.rate_limits) if (bucket.flags.length) keys.push(bucket.key);
   return keys;
 }

@@ -1,6 +1,6 @@
 // Pure: the unlock Lua script, and its raw reply -> a decision, lines to print and an exit code.
 import { describeHolder, formatDuration, formatTtl } from './format.js';
-import { counterKey, sidecarKey } from './keys.js';
+import { counterKey, sidecarKey, type KeyLayout } from './keys.js';
 import { heldForMs, parseHolder, type Holder } from './status.js';
 
 export type UnlockMode = 'lock-id' | 'force';
@@ -59,11 +59,13 @@ export interface UnlockRequest {
   mode: UnlockMode;
   lockId?: string;
   dryRun: boolean;
+  /** `cluster` on a Redis Cluster: the scope's keys are hash-tagged there (keys.ts). */
+  layout?: KeyLayout;
 }
 
 /** KEYS and ARGV for UNLOCK_SCRIPT. */
 export function unlockScriptArgs(request: UnlockRequest): { keys: [string, string]; args: [string, string, string] } {
-  return { keys: [counterKey(request.scope), sidecarKey(request.scope)], args: [request.mode, request.lockId ?? '', request.dryRun ? '1' : '0'] };
+  return { keys: [counterKey(request.scope, request.layout), sidecarKey(request.scope, request.layout)], args: [request.mode, request.lockId ?? '', request.dryRun ? '1' : '0'] };
 }
 
 export interface UnlockResult {
@@ -89,8 +91,8 @@ export function parseUnlockReply(reply: unknown, request: UnlockRequest, nowMs: 
     lockId: request.mode === 'lock-id' ? (request.lockId ?? '') : null,
     dryRun: request.dryRun,
     keysDeleted: Number(keysDeleted),
-    counter: counterValue === null ? null : { key: counterKey(request.scope), value: counterValue, ttl_ms: ttl(Number(counterPttl)) },
-    sidecar: sidecarValue === null ? null : { key: sidecarKey(request.scope), value: sidecarValue, ttl_ms: ttl(Number(sidecarPttl)), holder },
+    counter: counterValue === null ? null : { key: counterKey(request.scope, request.layout), value: counterValue, ttl_ms: ttl(Number(counterPttl)) },
+    sidecar: sidecarValue === null ? null : { key: sidecarKey(request.scope, request.layout), value: sidecarValue, ttl_ms: ttl(Number(sidecarPttl)), holder },
     held_for_ms: heldForMs(holder, nowMs),
   };
 }

@@ -79,7 +79,7 @@ describe('n8n-lock status', () => {
     const badGlob = await runCliAsync(['status', '--redis-url', redis.url, '--scope', '[z-a]']);
     expect([badGlob.status, badGlob.stderr]).toEqual([2, 'n8n-lock: invalid --scope glob "[z-a]" (use *, ?, [abc], [a-z], [^x] and \\ to escape)\n']);
     const badUrl = await runCliAsync(['status', '--redis-url', 'http://:hunter2@x']);
-    expect([badUrl.status, badUrl.stderr]).toEqual([2, 'n8n-lock: invalid Redis URL "http://:***@x": unsupported scheme "http:" (expected redis://[:password@]host:port/db or rediss://... for TLS)\n']);
+    expect([badUrl.status, badUrl.stderr]).toEqual([2, 'n8n-lock: invalid Redis URL "http://:***@x": unsupported scheme "http:" (expected redis://[user:password@]host:port/db, rediss://... for TLS, redis-cluster://host:port,host:port or redis-sentinel://host:port,host:port/db#master)\n']);
   });
 });
 
@@ -231,7 +231,7 @@ describe.skipIf(!hasOpenssl())('rediss:// (TLS)', () => {
       const functionsInsecure = await runCliAsync(['functions', 'status', '--redis-url', tlsRedis.url, '--tls-insecure']);
       expect(functionsInsecure.status).toBe(0);
       const wrongScheme = await runCliAsync(['status', '--redis-url', tlsRedis.url.replace('rediss:', 'redis:'), '--tls-insecure']);
-      expect([wrongScheme.status, wrongScheme.stderr]).toEqual([2, `n8n-lock: --tls-insecure needs a rediss:// URL (got redis://:***@localhost:${tlsRedis.port}/0)\n`]);
+      expect([wrongScheme.status, wrongScheme.stderr]).toEqual([2, `n8n-lock: --tls-insecure needs a rediss:// (or rediss-cluster://, rediss-sentinel://) URL (got redis://:***@localhost:${tlsRedis.port}/0)\n`]);
       const tlsOnPlainPort = await runCliAsync(['status', '--redis-url', `rediss://127.0.0.1:${redis.port}/0`]);
       expect([tlsOnPlainPort.status, tlsOnPlainPort.stderr]).toEqual([2, expect.stringMatching(/no TLS handshake|serves plain Redis .*use redis:\/\//)]);
       const plain = await runCliAsync(['status', '--redis-url', tlsRedis.url.replace('rediss:', 'redis:')]);

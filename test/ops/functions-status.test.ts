@@ -34,7 +34,7 @@ async function serve(name: string, consumerId = 'n8n-a:wf1:node1'): Promise<void
 }
 
 const call = (name: string, id: string, sentMsAgo = 0) =>
-  redis.client.xadd(streamKey(GLOBAL_SCOPE, name), `${Date.now() - sentMsAgo}-0`, 'callId', id, 'params', '{}', 'responseChannel', responseKey(id), 'deadline', String(Date.now() + 600_000), 'depth', '1');
+  redis.client.xadd(streamKey(GLOBAL_SCOPE, name), `${Date.now() - sentMsAgo}-0`, 'callId', id, 'params', '{}', 'responseChannel', responseKey(GLOBAL_SCOPE, name, id), 'deadline', String(Date.now() + 600_000), 'depth', '1');
 
 describe('n8n-lock functions status', () => {
   it('a served function with nothing waiting: ok, exit 0', async () => {
@@ -54,7 +54,7 @@ describe('n8n-lock functions status', () => {
     consumer = undefined;
     // A consumer that died holding a call: registered, heartbeat 2 minutes old.
     await redis.client.sadd(consumersKey(GLOBAL_SCOPE, 'enrich'), 'n8n-b:wf1:node1');
-    await redis.client.hset(metaKey('n8n-b:wf1:node1', 'enrich'), { functionName: 'enrich', workflowId: 'wf1', callsInFlight: '10', lastHeartbeat: String(Date.now() - 120_000) });
+    await redis.client.hset(metaKey(GLOBAL_SCOPE, 'enrich', 'n8n-b:wf1:node1'), { functionName: 'enrich', workflowId: 'wf1', callsInFlight: '10', lastHeartbeat: String(Date.now() - 120_000) });
     await call('enrich', 'c1', 90_000);
     await redis.client.xreadgroup('GROUP', 'group:enrich', 'n8n-b:wf1:node1', 'COUNT', 1, 'STREAMS', streamKey(GLOBAL_SCOPE, 'enrich'), '>');
     await call('enrich', 'c2');

@@ -13,10 +13,39 @@ describe('pickRedisUrl', () => {
 
 describe('parseRedisUrl', () => {
   it('reads host, port, db, password and TLS', () => {
-    expect(parseRedisUrl('redis://:s3cret@redis.internal:6380/2')).toEqual({ host: 'redis.internal', port: 6380, db: 2, password: 's3cret', tls: false, display: 'redis://:***@redis.internal:6380/2' });
-    expect(parseRedisUrl('rediss://ops:p%40ss@r.example.com')).toEqual({ host: 'r.example.com', port: 6379, db: 0, username: 'ops', password: 'p@ss', tls: true, display: 'rediss://ops:***@r.example.com:6379/0' });
+    expect(parseRedisUrl('redis://:s3cret@redis.internal:6380/2')).toEqual({ host: 'redis.internal', port: 6380, db: 2, password: 's3cret', tls: false, topology: { kind: 'standalone' }, display: 'redis://:***@redis.internal:6380/2' });
+    expect(parseRedisUrl('rediss://ops:p%40ss@r.example.com')).toEqual({ host: 'r.example.com', port: 6379, db: 0, username: 'ops', password: 'p@ss', tls: true, topology: { kind: 'standalone' }, display: 'rediss://ops:***@r.example.com:6379/0' });
     expect(parseRedisUrl('redis://127.0.0.1:6379')).toMatchObject({ host: '127.0.0.1', port: 6379, db: 0, tls: false, display: 'redis://127.0.0.1:6379/0' });
     expect(parseRedisUrl('redis://[::1]:7000/1')).toMatchObject({ host: '::1', port: 7000, db: 1, display: 'redis://[::1]:7000/1' });
+  });
+
+  it('a Cluster: seed nodes (the default port where none is given), database 0 only, the password masked', () => {
+    expect(parseRedisUrl('redis-cluster://:p%40ss@r1:7000,r2,[::1]:7002')).toEqual({
+      host: 'r1', port: 7000, db: 0, password: 'p@ss', tls: false,
+      topology: { kind: 'cluster', nodes: [{ host: 'r1', port: 7000 }, { host: 'r2', port: 6379 }, { host: '::1', port: 7002 }] },
+      display: 'redis-cluster://:***@r1:7000,r2:6379,[::1]:7002',
+    });
+    expect(parseRedisUrl('rediss-cluster://ops:pw@r1:7000')).toMatchObject({ tls: true, username: 'ops', display: 'rediss-cluster://ops:***@r1:7000' });
+  });
+
+  it('Sentinel: the sentinels (port 26379 by default), the database and the master name after #', () => {
+    expect(parseRedisUrl('redis-sentinel://s1,s2:26380/2#mymaster')).toEqual({
+      host: 's1', port: 26379, db: 2, tls: false,
+      topology: { kind: 'sentinel', sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }], masterName: 'mymaster' },
+      display: 'redis-sentinel://s1:26379,s2:26380/2#mymaster',
+    });
+  });
+
+  it.each([
+    ['redis-cluster://r1:7000/3', 'a Redis Cluster has database 0 only'],
+    ['redis-cluster://r1:7000#m', 'that is the Sentinel form'],
+    ['redis-sentinel://s1:26379/0', 'no master name: end the URL with #<name'],
+    ['redis-sentinel://s1:99999/0#m', 'has port 99999, not a port number'],
+    ['redis-cluster://', 'no host given'],
+    ['redis-cluster://r1:7000?x=1', 'query parameters are not supported'],
+  ])('%s is rejected (exit 2): %s', (raw, why) => {
+    expect(() => parseRedisUrl(raw)).toThrow(InputError);
+    expect(() => parseRedisUrl(raw)).toThrow(why);
   });
 
   it.each([

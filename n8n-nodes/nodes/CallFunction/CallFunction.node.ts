@@ -1,10 +1,9 @@
 import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import type { Redis } from 'ioredis';
 import { CALL_CONTEXT_FIELD, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
 import { callFunction, type CallOutcome, type CallRequest } from '../../lib/caller';
 import { callContextFor } from '../../lib/n8n-context';
-import { positiveInteger, positiveNumber, redisCredential } from '../../lib/parameters';
-import { close, connectOnce } from '../../lib/redis';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveInteger, positiveNumber, redisCredential } from '../../lib/parameters';
+import { close, connectOnce, replicaAckOf, type RedisClient } from '../../lib/redis';
 
 export class CallFunction implements INodeType {
   description: INodeTypeDescription = {
@@ -18,8 +17,9 @@ export class CallFunction implements INodeType {
     defaults: { name: 'Call Function' },
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: 'redis', required: true }],
+    credentials: CREDENTIALS,
     properties: [
+      AUTHENTICATION_PROPERTY,
       {
         displayName: 'Function Name',
         name: 'functionName',
@@ -110,18 +110,27 @@ export class CallFunction implements INodeType {
     const outcomes: Array<CallOutcome | Error | undefined> = requests.map((r) => (r instanceof Error ? r : undefined));
     const pending = requests.map((r, i) => [r, i] as const).filter((pair): pair is readonly [CallRequest, number] => !(pair[0] instanceof Error));
     if (pending.length) {
-      const credential = await redisCredential(this, node);
+      const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
       // One connection per lane: a waiting call blocks its connection (BLPOP). All are closed at the end.
-      const lanes: Redis[] = [];
+      const lanes: RedisClient[] = [];
       let failed: NodeOperationError | undefined;
       try {
         for (let i = 0; i < Math.min(parallel, pending.length); i++) lanes.push(await connectOnce(credential, `n8n-call-function:${workflowId}`));
         let next = 0;
+        const replicaAck = replicaAckOf(credential);
         await Promise.all(
-          lanes.map(async (redis) => {
+          lanes.map(async (_, lane) => {
+            // A lost connection (a failover) is replaced; the call waiting on it keeps waiting on the new one.
+            const reconnect = async () => {
+              const replacement = await connectOnce(credential, `n8n-call-function:${workflowId}`);
+              void close(lanes[lane]);
+              lanes[lane] = replacement;
+              return replacement;
+            };
             while (next < pending.length && !failed) {
               const [request, index] = pending[next++];
-              const outcome = await callFunction(redis, request);
+              if (lanes[lane].status === 'end' || lanes[lane].status === 'close') await reconnect();
+              const outcome = await callFunction(lanes[lane], request, { reconnect, replicaAck });
               outcomes[index] = outcome;
               if (!outcome.ok && !this.continueOnFail()) failed ??= new NodeOperationError(node, outcome.message, { itemIndex: index, description: describeKind(outcome.kind) });
             }
@@ -191,6 +200,8 @@ function describeKind(kind: string): string | undefined {
       return 'Raise "Timeout (Seconds)", or check the function\'s executions for what keeps it.';
     case 'function-error':
       return 'The function\'s execution failed; its error is above. Its execution log has the details.';
+    case 'not-replicated':
+      return 'The master could not reach enough replicas in time; the call was withdrawn. Retry, or lower Replica Acknowledgements in the n8n-lock Redis credential.';
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@ import { NodeConnectionTypes, NodeOperationError, type IDeferredPromise, type IR
 import { consumerIdOf, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
 import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
 import { close, connectResilient, type RedisCredential } from '../../lib/redis';
-import { positiveInteger, redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';
 
 export class Function implements INodeType {
   description: INodeTypeDescription = {
@@ -17,8 +17,9 @@ export class Function implements INodeType {
     defaults: { name: 'Function' },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: 'redis', required: true }],
+    credentials: CREDENTIALS,
     properties: [
+      AUTHENTICATION_PROPERTY,
       {
         displayName: 'Function Name',
         name: 'functionName',
@@ -92,7 +93,7 @@ export class Function implements INodeType {
     const options = this.getNodeParameter('options', {}) as { callsInFlight?: number; maxDeliveries?: number };
     const callsInFlight = positiveInteger(node, 'Calls in Flight', options.callsInFlight ?? 10);
     const maxDeliveries = positiveInteger(node, 'Max Deliveries', options.maxDeliveries ?? 3);
-    const credential = await redisCredential(this, node);
+    const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 'redis'));
 
     const workflowId = String(this.getWorkflow().id ?? '');
     // The editor's "listen for a test event" must not share the published trigger's consumer id.

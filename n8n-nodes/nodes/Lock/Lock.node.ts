@@ -1,7 +1,8 @@
 import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { acquireLock, extendLock, LockError, releaseLock } from '../../lib/lock';
-import { positiveNumber, redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveNumber, redisCredential } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
+import { replicaAckOf } from '../../lib/redis';
 
 const show = (...operation: string[]) => ({ displayOptions: { show: { operation } } });
 
@@ -17,8 +18,9 @@ export class Lock implements INodeType {
     defaults: { name: 'Lock' },
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: 'redis', required: true }],
+    credentials: CREDENTIALS,
     properties: [
+      AUTHENTICATION_PROPERTY,
       {
         displayName: 'Operation',
         name: 'operation',
@@ -115,7 +117,7 @@ export class Lock implements INodeType {
     const resultField = String(options.resultField || 'lock');
     // Where the time goes (bench:e2e reads it): n8n's credential lookup, then Redis.
     const started = performance.now();
-    const credential = await redisCredential(this, node);
+    const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
     const pool = poolFor(credential, 'n8n-lock-node');
     const credentialsMs = performance.now() - started;
 
@@ -143,6 +145,7 @@ export class Lock implements INodeType {
           waitTillLockReleased: this.getNodeParameter('waitTillLockReleased', 0, true) !== false,
           maxWaitSeconds: maxWait,
           pollSeconds,
+          replicaAck: replicaAckOf(credential),
         });
         const timing = { credentials_ms: round(credentialsMs), lock_ms: round(performance.now() - started - credentialsMs) };
         return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...lock, timing } as any }, pairedItem: { item: i } }))];
@@ -159,7 +162,7 @@ export class Lock implements INodeType {
       }
       if (operation === 'extend') {
         const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
-        const extended = await extendLock(redis, scope, lockId, ttlSeconds);
+        const extended = await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential));
         return [items.map((item, i) => ({ ...item, json: { ...item.json, lockExtended: extended as any }, pairedItem: { item: i } }))];
       }
       throw new NodeOperationError(node, `Parameter "Operation" must be acquire, release or extend, got ${JSON.stringify(operation)}`);

@@ -2,7 +2,7 @@ import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type I
 import { CALL_CONTEXT_FIELD, type CallContext } from '../../../src/functions/protocol';
 import { answerEntry, errorAnswer, valueAnswer } from '../../lib/answer';
 import { callContextFor } from '../../lib/n8n-context';
-import { redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS, redisCredential } from '../../lib/parameters';
 import { close, connectOnce } from '../../lib/redis';
 
 export class ReturnFromFunction implements INodeType {
@@ -17,8 +17,9 @@ export class ReturnFromFunction implements INodeType {
     defaults: { name: 'Return From Function' },
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: 'redis', required: true }],
+    credentials: CREDENTIALS,
     properties: [
+      AUTHENTICATION_PROPERTY,
       {
         displayName: 'Respond With',
         name: 'respondWith',
@@ -70,7 +71,7 @@ export class ReturnFromFunction implements INodeType {
       calls.set(context.callId, entry);
     });
 
-    const credential = await redisCredential(this, node);
+    const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
     let redis;
     try {
       redis = await connectOnce(credential, 'n8n-return-from-function');

@@ -155,7 +155,7 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
         const wrong = results.filter((r, i) => r.ok && (r.value as { i: number }).i !== i).length;
         // A caller takes one answer; any second answer would still sit in its list.
         await new Promise((resolve) => setTimeout(resolve, 3_000));
-        const extra = await Promise.all(results.map((r) => (r.ok ? redis.client.llen(responseKey(r.callId)) : Promise.resolve(0))));
+        const extra = await Promise.all(results.map((r) => (r.ok ? redis.client.llen(responseKey(GLOBAL_SCOPE, 'slow', r.callId)) : Promise.resolve(0))));
         const duplicated = wrong + extra.filter((n) => n > 0).length;
         const { text } = jobsSince(before);
         // At-least-once: a call whose execution was cut off runs again after the restart.

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, ROOT } from '../../support/cli.js';
+import { BIN, ROOT } from '../../support/paths.js';
 
 export interface CliRun {
   status: number;

@@ -51,20 +51,29 @@ export interface TlsFiles {
   ca: string;
 }
 
-export async function startRedis(options: { password?: string; tls?: TlsFiles } = {}): Promise<TestRedis> {
+export interface StartOptions {
+  password?: string;
+  tls?: TlsFiles;
+  /** More redis-server arguments (cluster mode, --replicaof ...). */
+  args?: string[];
+  /** The port to listen on (else a free one is picked). */
+  port?: number;
+}
+
+export async function startRedis(options: StartOptions = {}): Promise<TestRedis & { pid: number }> {
   for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const { tls } = options;
     const listen = tls
       ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.ca, '--tls-auth-clients', 'no']
       : ['--port', String(port)];
-    const args = [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(options.password ? ['--requirepass', options.password] : [])];
+    const args = [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(options.password ? ['--requirepass', options.password] : []), ...(options.args ?? [])];
     const child = spawn(REDIS_SERVER_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       await waitForReady(child, port);
     } catch (error) {
       child.kill('SIGKILL');
-      if (attempt < 3) continue; // the free port was taken in between: try another
+      if (attempt < 3 && options.port === undefined) continue; // the free port was taken in between: try another
       throw error;
     }
     const client = new Redis({
@@ -78,6 +87,7 @@ export async function startRedis(options: { password?: string; tls?: TlsFiles } 
     const credentials = options.password ? `:${encodeURIComponent(options.password)}@` : '';
     return {
       port,
+      pid: child.pid!,
       url: tls ? `rediss://${credentials}localhost:${port}/0` : `redis://${credentials}127.0.0.1:${port}/0`,
       client,
       async stop() {

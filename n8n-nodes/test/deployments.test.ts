@@ -1,0 +1,142 @@
+// The deployment matrix: every deployment an operator runs, started here on free ports (real
+// redis-server 7: database index, requirepass, an ACL user holding exactly the documented grant,
+// TLS with a private CA, TLS self-signed with verification off, a 3-master Cluster, a Sentinel
+// set), and on each the parts of n8n-lock: the CLI (status, unlock, functions status), the Lock
+// node's engine and the function nodes' engine. One line per deployment and part:
+//   redis: deployment=<d> part=<cli|lock|functions|stock> result=<ok|unsupported>
+// printed only after the part ran without a failed check. `stock` (n8n's own Redis node running the
+// stock primitives) is run by the e2e suite in a real n8n (test/e2e/deployments.e2e.test.ts); here
+// it is `unsupported` where n8n's Redis node cannot connect at all (Cluster, Sentinel: its
+// credential has one host, and the node calls node-redis' createClient, never createCluster or a
+// sentinel client; see README "Redis deployments").
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsFiles } from '../../test/ops/support/redis-server.js';
+import { startCluster, startSentinelSet, type TestCluster, type TestSentinelSet } from '../../test/ops/support/redis-deployments.js';
+import { aclSetUserArguments } from '../../src/ops/acl.js';
+import { ROOT } from '../../test/support/paths.js';
+import { exerciseCli, exerciseFunctions, exerciseLock, type PartName } from './support/deployment-parts';
+import type { RedisCredential } from '../lib/redis';
+
+const line = (deployment: string, part: PartName | 'stock', result: 'ok' | 'unsupported') => console.log(`redis: deployment=${deployment} part=${part} result=${result}`);
+
+/** A part in a process of its own (run-part.ts), with environment variables only a process start reads. */
+function runPartInProcess(part: PartName, credential: RedisCredential, url: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'n8n-nodes', 'test', 'support', 'run-part.ts'), part, JSON.stringify(credential), url], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${part} in its own process exited ${code}: ${stderr}`))));
+  });
+}
+
+/** Runs lock, functions and cli on one deployment, printing a line after each. */
+async function runParts(deployment: string, credential: RedisCredential, url: string, options: { cliArgs?: string[]; slotOf?: (key: string) => Promise<number>; env?: Record<string, string> } = {}) {
+  for (const part of ['lock', 'functions', 'cli'] as const) {
+    if (options.env) await runPartInProcess(part, credential, url, options.env);
+    else if (part === 'lock') {
+      const { slots } = await exerciseLock(credential, options.slotOf);
+      // Different scopes land in different slots (on several masters): the tag is the scope, not a constant.
+      if (options.slotOf) expect(slots.size).toBeGreaterThan(5);
+    }
+    else if (part === 'functions') await exerciseFunctions(credential);
+    else await exerciseCli(credential, url, options.cliArgs);
+    line(deployment, part, 'ok');
+  }
+}
+
+describe('standalone deployments', () => {
+  let plain: TestRedis;
+  let password: TestRedis;
+  let tls: TestRedis | undefined;
+  let certificates: TlsFiles | undefined;
+  beforeAll(async () => {
+    plain = await startRedis();
+    password = await startRedis({ password: 'p@ss:w/rd' });
+    if (hasOpenssl()) {
+      certificates = makeTestCertificates();
+      tls = await startRedis({ tls: certificates });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.stop(), password?.stop(), tls?.stop()]);
+    if (certificates) rmSync(certificates.dir, { recursive: true, force: true });
+  });
+
+  it('database 3: nothing is written to database 0', async () => {
+    await runParts('database-3', { host: '127.0.0.1', port: plain.port, database: 3 }, `redis://127.0.0.1:${plain.port}/3`);
+    await plain.client.select(0);
+    expect(await plain.client.dbsize()).toBe(0);
+  });
+
+  it('requirepass (a password with URL-special characters, percent-encoded in the URL)', async () => {
+    await runParts('requirepass', { host: '127.0.0.1', port: password.port, password: 'p@ss:w/rd', database: 0 }, `redis://:${encodeURIComponent('p@ss:w/rd')}@127.0.0.1:${password.port}/0`);
+  });
+
+  it('an ACL user holding exactly the documented grant (default user off)', async () => {
+    await plain.client.select(0);
+    await plain.client.call('ACL', 'SETUSER', ...aclSetUserArguments('matrix', 'grant-pw'));
+    try {
+      await runParts('acl-user', { host: '127.0.0.1', port: plain.port, user: 'matrix', password: 'grant-pw', database: 0 }, `redis://matrix:grant-pw@127.0.0.1:${plain.port}/0`);
+      expect(await plain.client.call('ACL', 'LOG')).toEqual([]);
+    } finally {
+      await plain.client.call('ACL', 'DELUSER', 'matrix');
+    }
+  });
+
+  it('TLS with a private CA (trusted through NODE_EXTRA_CA_CERTS, as n8n would be told)', async (context) => {
+    if (!tls || !certificates) return context.skip();
+    await runParts('tls-private-ca', { host: 'localhost', port: tls.port, ssl: true, database: 0 }, `rediss://localhost:${tls.port}/0`, { env: { NODE_EXTRA_CA_CERTS: certificates.ca } });
+  });
+
+  it('TLS self-signed with verification off (Ignore SSL Issues, --tls-insecure)', async (context) => {
+    if (!tls) return context.skip();
+    await runParts('tls-insecure', { host: 'localhost', port: tls.port, ssl: true, disableTlsVerification: true, database: 0 }, `rediss://localhost:${tls.port}/0`, { cliArgs: ['--tls-insecure'] });
+  });
+});
+
+describe('a 3-master Redis Cluster', () => {
+  let cluster: TestCluster;
+  beforeAll(async () => {
+    cluster = await startCluster();
+  }, 60_000);
+  afterAll(async () => cluster?.stop());
+
+  it('every part works; a scope\'s keys share one slot whatever the scope; different scopes spread over the slots', async () => {
+    const credential: RedisCredential = { topology: 'cluster', clusterNodes: cluster.nodesText };
+    const slotOf = async (key: string) => Number(await cluster.masters[0].client.call('CLUSTER', 'KEYSLOT', key));
+    await runParts('cluster', credential, cluster.url, { slotOf });
+    line('cluster', 'stock', 'unsupported');
+  });
+
+  it('a Cluster node given as a standalone server, and a standalone server given as a Cluster: one clear error each', async () => {
+    const [first] = cluster.ports;
+    await expect(exerciseLock({ host: '127.0.0.1', port: first, database: 0 })).rejects.toThrow(/is a Redis Cluster node; use the n8n-lock Redis credential \(n8nLockRedisApi\) with Topology "Cluster"/);
+    const standalone = await startRedis();
+    try {
+      await expect(exerciseLock({ topology: 'cluster', clusterNodes: `127.0.0.1:${standalone.port}` })).rejects.toThrow(/not a Cluster node \(cluster support disabled\): choose Topology "Standalone"/);
+    } finally {
+      await standalone.stop();
+    }
+  });
+});
+
+describe('a Sentinel set (master, replica, 3 sentinels)', () => {
+  let set: TestSentinelSet;
+  beforeAll(async () => {
+    set = await startSentinelSet();
+  }, 60_000);
+  afterAll(async () => set?.stop());
+
+  it('every part works through the sentinels', async () => {
+    await runParts('sentinel', { topology: 'sentinel', sentinels: set.sentinelsText, masterName: 'n8nlockmaster', database: 0 }, set.url);
+    line('sentinel', 'stock', 'unsupported');
+  });
+
+  it('a master name the sentinels do not know: one clear error', async () => {
+    await expect(exerciseLock({ topology: 'sentinel', sentinels: set.sentinelsText, masterName: 'nosuchmaster' })).rejects.toThrow(/Cannot connect to the Redis master "nosuchmaster"/);
+  });
+});

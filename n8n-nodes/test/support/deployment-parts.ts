@@ -1,0 +1,135 @@
+// The parts of the deployment matrix, each run against a deployment through the same code the
+// nodes and the CLI run: the Lock node's engine (pool, scripts, waiting), the function nodes'
+// engine (consumer, caller, answer script) and the CLI binary. Each throws on the first thing that
+// does not work (node:assert, so a part also runs in a child process with its own environment,
+// such as NODE_EXTRA_CA_CERTS for a private CA); the matrix prints a line per part only after it returned.
+import assert from 'node:assert/strict';
+import { acquireLock, extendLock, releaseLock, type AcquireRequest } from '../../lib/lock';
+import { closeAllPools, poolFor } from '../../lib/pool';
+import { answerEntry, valueAnswer } from '../../lib/answer';
+import { callFunction, type CallRequest } from '../../lib/caller';
+import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
+import { close, connectOnce, connectResilient, keyLayoutOfClient, type RedisClient, type RedisCredential } from '../../lib/redis';
+import { GLOBAL_SCOPE } from '../../../src/functions/protocol';
+import { nativeLockKeys } from '../../../src/native-lock/protocol';
+import { runCliAsync } from '../../../test/ops/support/cli.js';
+
+/**
+ * Scopes a user may write, chosen to break naive hash tags: braces, an empty tag `{}`, a `}` before
+ * any `{`, percent signs, and plain names whose slots fall on different masters of a Cluster.
+ */
+export const TRICKY_SCOPES = ['crm-1', 'crm-2', 'invoice-77', '{tenant}-sync', '}x{', '{}', 'a{b}c', '100%', '%7B', 'ünïcødé scope'];
+
+const waitUntil = async (condition: () => boolean | Promise<boolean>, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const lockRequest = (scope: string, lockId: string): AcquireRequest => ({
+  scope,
+  ttlSeconds: 30,
+  holder: { lock_id: lockId, workflow_id: 'WfMatrix', workflow_name: 'Matrix', execution_id: lockId, locked_at: '' },
+  waitTillLockReleased: true,
+  maxWaitSeconds: 10,
+  pollSeconds: 5,
+});
+
+/**
+ * The Lock node's engine on every tricky scope: acquire (fence grows), a second holder waits and is
+ * woken by the release (not by the 5 s poll), extend, release; the four keys of a scope are in one
+ * hash slot. `slotOf` reads a key's slot where the test can (a Cluster); the slots of the scopes are returned.
+ */
+export async function exerciseLock(credential: RedisCredential, slotOf?: (key: string) => Promise<number>): Promise<{ slots: Set<number> }> {
+  const pool = poolFor(credential, 'matrix');
+  const scopeSlots = new Set<number>();
+  try {
+    for (const scope of TRICKY_SCOPES) {
+      const first = await acquireLock(pool, lockRequest(scope, `${scope}-L1`));
+      assert.ok(first.fence > 0);
+      if (slotOf) {
+        const slots = await Promise.all(nativeLockKeys(scope, keyLayoutOfClient(await pool.command())).map(slotOf));
+        assert.equal(new Set(slots).size, 1, `keys of scope ${JSON.stringify(scope)} in slots ${slots}`);
+        scopeSlots.add(slots[0]);
+      }
+      const started = Date.now();
+      const waiter = acquireLock(pool, lockRequest(scope, `${scope}-L2`));
+      await new Promise((r) => setTimeout(r, 100));
+      await releaseLock(await pool.command(), scope, `${scope}-L1`);
+      const second = await waiter;
+      assert.equal(second.lock_id, `${scope}-L2`);
+      assert.ok(second.fence > first.fence, `fence ${second.fence} after ${first.fence}`);
+      assert.ok(Date.now() - started < 3_000, 'woken by the release, not by the 5 s poll');
+      await extendLock(await pool.command(), scope, `${scope}-L2`, 60);
+      assert.equal((await releaseLock(await pool.command(), scope, `${scope}-L2`)).idempotent, false);
+    }
+    return { slots: scopeSlots };
+  } finally {
+    await closeAllPools();
+  }
+}
+
+/** The function nodes' engine: a call answered through the answer script, an error, a malformed message dead-lettered. */
+export async function exerciseFunctions(credential: RedisCredential, name = 'matrix.fn'): Promise<void> {
+  const connections: RedisClient[] = [];
+  const consumers: FunctionConsumer[] = [];
+  try {
+    const commands = await connectResilient(credential, 'matrix-commands');
+    const reader = await connectResilient(credential, 'matrix-reader');
+    connections.push(commands, reader);
+    const consumer = new FunctionConsumer(commands, reader, {
+      functionName: name, scope: GLOBAL_SCOPE, workflowId: 'wf', nodeId: 'n', consumerId: `matrix-${Date.now()}`, parameters: [], callsInFlight: 5, maxDeliveries: 3, blockMs: 100, heartbeatMs: 100,
+    }, {
+      run: async (json, ctx): Promise<RunOutcome> => {
+        if (json.fail) return { status: 'error', message: 'failed on purpose' };
+        await answerEntry(commands, { stream: ctx.stream, group: ctx.group, messageId: ctx.messageId, callId: ctx.callId, deadline: ctx.deadline }, valueAnswer(ctx.callId, { doubled: Number(json.n) * 2 }));
+        return { status: 'success' };
+      },
+    });
+    await consumer.start();
+    consumers.push(consumer);
+    const caller = await connectOnce(credential, 'matrix-caller');
+    connections.push(caller);
+    const request = (params: Record<string, unknown>): CallRequest => ({ functionName: name, scope: GLOBAL_SCOPE, params, timeoutMs: 5_000, depth: 1, caller: 'matrix/1' });
+    const answers = await Promise.all([1, 2, 3].map((n) => callFunction(caller, request({ n }))));
+    assert.deepEqual(answers.map((a) => (a.ok ? a.value : a.message)), [{ doubled: 2 }, { doubled: 4 }, { doubled: 6 }]);
+    const failed = await callFunction(caller, request({ fail: true }));
+    assert.deepEqual([failed.ok, failed.ok ? undefined : failed.message], [false, 'failed on purpose']);
+    await waitUntil(() => consumer.callsRunning === 0, 3_000);
+  } finally {
+    await Promise.all(consumers.map((c) => c.stop(0)));
+    await Promise.all(connections.map((c) => close(c)));
+  }
+}
+
+/**
+ * The CLI binary: `status` sees a lock the Lock node's engine holds (on a Cluster: whichever master
+ * its slot is on), `unlock --lock-id` frees it, `functions status` reads the function streams.
+ */
+export async function exerciseCli(credential: RedisCredential, url: string, extraArgs: string[] = []): Promise<void> {
+  const pool = poolFor(credential, 'matrix-cli');
+  try {
+    const scopes = ['cli-a', 'cli-b', 'cli-c', 'cli-{d}'];
+    for (const scope of scopes) await acquireLock(pool, lockRequest(scope, `${scope}-holder`));
+    const status = await runCliAsync(['status', '--redis-url', url, '--recheck-ms', '0', '--format', 'json', ...extraArgs]);
+    assert.deepEqual([status.status, status.stderr], [0, '']);
+    const report = JSON.parse(status.stdout) as { locks: Array<{ scope: string; sidecar: { holder: { lock_id: string } } | null; flags: string[] }> };
+    assert.deepEqual(report.locks.filter((l) => scopes.includes(l.scope)).map((l) => [l.scope, l.sidecar?.holder.lock_id, l.flags]), [...scopes].sort().map((s) => [s, `${s}-holder`, []]));
+    for (const scope of scopes) {
+      const unlock = await runCliAsync(['unlock', scope, '--lock-id', `${scope}-holder`, '--redis-url', url, ...extraArgs]);
+      assert.equal(unlock.status, 0, unlock.stderr);
+      assert.match(unlock.stderr, new RegExp(`'${scope.replace(/[{}]/g, '\\$&')}' is free`));
+    }
+    const after = await runCliAsync(['status', '--redis-url', url, '--recheck-ms', '0', '--format', 'json', ...extraArgs]);
+    assert.deepEqual((JSON.parse(after.stdout) as { locks: Array<{ scope: string }> }).locks.filter((l) => scopes.includes(l.scope)), []);
+    const functions = await runCliAsync(['functions', 'status', '--redis-url', url, '--format', 'json', ...extraArgs]);
+    assert.deepEqual([functions.status === 2, functions.stderr], [false, '']);
+  } finally {
+    await closeAllPools();
+  }
+}
+
+export const PARTS = { lock: exerciseLock, functions: exerciseFunctions, cli: exerciseCli } as const;
+export type PartName = keyof typeof PARTS;

@@ -71,7 +71,12 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     const holder = { ...request.holder, locked_at: lockedAt };
     const redis = await connections.command();
     const [counter, sidecar, fence, wake] = nativeLockKeys(request.scope, keyLayoutOfClient(redis));
-    const { reply: raw, acked } = await evalReplicated(redis, request.replicaAck, ACQUIRE_SCRIPT, [counter, sidecar, fence], [String(ttlMs), sidecarPrefix(holder)]);
+    const script = [ACQUIRE_SCRIPT, [counter, sidecar, fence], [String(ttlMs), sidecarPrefix(holder)]] as const;
+    // WAIT blocks its connection until the replicas answer: on the shared one, every other
+    // execution's lock would queue behind it (up to the timeout each while a replica lags).
+    const { reply: raw, acked } = request.replicaAck
+      ? await connections.blocking((client) => evalReplicated(client, request.replicaAck, ...script))
+      : await evalReplicated(redis, undefined, ...script);
     const reply = parseAcquireReply(raw);
     if (reply.acquired && request.replicaAck && acked < request.replicaAck.replicas) {
       // Not granted after all: give it back, so nobody waits for a lock its holder never used.

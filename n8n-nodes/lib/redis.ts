@@ -175,17 +175,45 @@ async function connect(client: RedisClient, credential: RedisCredential): Promis
     }
   });
   const where = describeTarget(credential);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await client.connect();
+    // One deadline over everything connecting does: a Cluster whose ready check is refused
+    // (NOPERM on CLUSTER INFO) retries it forever instead of failing.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(lastError ?? Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), CONNECT_TIMEOUT_MS);
+    });
+    await Promise.race([client.connect(), deadline]);
     if (selectFailed) throw selectFailed;
   } catch (error) {
     client.disconnect();
     if (selectFailed) throw new Error(`Cannot use database ${Number(credential.database) || 0} of ${where}: ${describeSelectError(selectFailed)}`);
     const cause = /Connection is closed|Failed to refresh slots cache|None of startup nodes is available/.test((error as Error).message) && lastError ? lastError : (error as Error & { code?: string });
-    throw new Error(`Cannot connect to ${where}: ${describeConnectError(cause, credential)}`);
+    throw Object.assign(new Error(`Cannot connect to ${where}: ${describeConnectError(cause, credential)}`), { transient: isTransient(cause) });
+  } finally {
+    clearTimeout(timer);
   }
   if (!client.isCluster) await refuseClusterNode(client, where);
   return client;
+}
+
+/** A failure that may pass by itself (a server restarting, a failover under way), unlike a refused password. */
+function isTransient(error: Error & { code?: string }): boolean {
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE'].includes(error.code ?? '') || /Connection is closed|All sentinels are unreachable|LOADING|READONLY|MASTERDOWN/i.test(error.message);
+}
+
+/**
+ * connectOnce, tried again every 250 ms while the failure is transient (a Sentinel failover takes
+ * seconds: the old master refuses, then the sentinels name the new one) and `untilMs` allows.
+ */
+export async function connectBefore(credential: RedisCredential, name: string, untilMs: number): Promise<RedisClient> {
+  for (;;) {
+    try {
+      return await connectOnce(credential, name);
+    } catch (error) {
+      if (!(error as { transient?: boolean }).transient || Date.now() + 250 > untilMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /**
@@ -242,6 +270,7 @@ export function describeConnectError(error: Error & { code?: string }, credentia
       : 'the server requires a password (set it in the Redis credential)';
   }
   if (message.startsWith('WRONGPASS')) return 'wrong password (or user) in the Redis credential';
+  if (message.startsWith('NOPERM')) return `${message.split('\n')[0]} (the ACL user lacks a command n8n-lock needs: see the grant in the README, "Redis deployments"; a Cluster also needs +cluster|slots +cluster|info)`;
   return message.split('\n')[0];
 }
 
@@ -284,7 +313,7 @@ export function replicaAckOf(credential: RedisCredential): ReplicaAck | undefine
  * Cluster a pipeline goes to the node of its keys, keyless WAIT included). `acked` is the replicas
  * that did within the timeout (Infinity when nothing was asked).
  */
-export async function evalReplicated(redis: RedisClient, ack: ReplicaAck | undefined, script: string, keys: string[], args: string[]): Promise<{ reply: unknown; acked: number }> {
+export async function evalReplicated(redis: RedisClient, ack: ReplicaAck | undefined, script: string, keys: readonly string[], args: readonly string[]): Promise<{ reply: unknown; acked: number }> {
   if (!ack) return { reply: await redis.eval(script, keys.length, ...keys, ...args), acked: Infinity };
   const results = (await redis.pipeline().eval(script, keys.length, ...keys, ...args).call('WAIT', ack.replicas, ack.timeoutMs).exec()) ?? [];
   const [[scriptError, reply], [waitError, acked]] = results as Array<[Error | null, unknown]>;

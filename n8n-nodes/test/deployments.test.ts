@@ -76,7 +76,7 @@ describe('standalone deployments', () => {
     await runParts('requirepass', { host: '127.0.0.1', port: password.port, password: 'p@ss:w/rd', database: 0 }, `redis://:${encodeURIComponent('p@ss:w/rd')}@127.0.0.1:${password.port}/0`);
   });
 
-  it('an ACL user holding exactly the documented grant (default user off)', async () => {
+  it('an ACL user holding exactly the documented grant', async () => {
     await plain.client.select(0);
     await plain.client.call('ACL', 'SETUSER', ...aclSetUserArguments('matrix', 'grant-pw'));
     try {
@@ -105,10 +105,12 @@ describe('a 3-master Redis Cluster', () => {
   }, 60_000);
   afterAll(async () => cluster?.stop());
 
-  it('every part works; a scope\'s keys share one slot whatever the scope; different scopes spread over the slots', async () => {
-    const credential: RedisCredential = { topology: 'cluster', clusterNodes: cluster.nodesText };
+  it('every part works, as an ACL user with the documented grant plus +cluster|slots +cluster|info; a scope\'s keys share one slot whatever the scope; different scopes spread over the slots', async () => {
+    for (const master of cluster.masters) await master.client.call('ACL', 'SETUSER', ...aclSetUserArguments('matrix', 'grant-pw', { cluster: true }));
+    const credential: RedisCredential = { topology: 'cluster', clusterNodes: cluster.nodesText, user: 'matrix', password: 'grant-pw' };
     const slotOf = async (key: string) => Number(await cluster.masters[0].client.call('CLUSTER', 'KEYSLOT', key));
-    await runParts('cluster', credential, cluster.url, { slotOf });
+    await runParts('cluster', credential, cluster.url.replace('://', '://matrix:grant-pw@'), { slotOf });
+    for (const master of cluster.masters) expect(await master.client.call('ACL', 'LOG')).toEqual([]);
     line('cluster', 'stock', 'unsupported');
   });
 

@@ -16,7 +16,12 @@ export const NATIVE_COMMANDS = [
   // functions: streams, consumer registrations and heartbeats, answers
   'xadd', 'xreadgroup', 'xack', 'xclaim', 'xdel', 'xlen', 'xrange', 'xpending', 'xgroup|create', 'xgroup|delconsumer', 'hset', 'hgetall', 'sadd', 'srem',
   'smembers', 'multi', 'exec',
+  // Replica Acknowledgements (the n8n-lock credential): WAIT after an acquire, an extend, a call
+  'wait',
 ] as const;
+
+/** What a Cluster adds: the client learns the slot map (CLUSTER SLOTS) and checks the state (CLUSTER INFO). */
+export const CLUSTER_COMMANDS = ['cluster|slots', 'cluster|info'] as const;
 
 /**
  * What n8n's stock Redis node adds for the stock primitives: it PINGs before every operation, takes
@@ -26,8 +31,8 @@ export const NATIVE_COMMANDS = [
 export const STOCK_NODE_COMMANDS = ['ping', 'incr', 'expire', 'keys'] as const;
 
 /** `ACL SETUSER <user> ...` arguments for a user that may do exactly what n8n-lock does. */
-export function aclSetUserArguments(user: string, password: string, options: { stockPrimitives?: boolean } = {}): string[] {
-  const commands = [...NATIVE_COMMANDS, ...(options.stockPrimitives === false ? [] : STOCK_NODE_COMMANDS)];
+export function aclSetUserArguments(user: string, password: string, options: { stockPrimitives?: boolean; cluster?: boolean } = {}): string[] {
+  const commands = [...NATIVE_COMMANDS, ...(options.stockPrimitives === false ? [] : STOCK_NODE_COMMANDS), ...(options.cluster ? CLUSTER_COMMANDS : [])];
   return [user, 'reset', 'on', `>${password}`, ...ACL_KEY_PATTERNS, 'resetchannels', '-@all', ...commands.map((c) => `+${c}`)];
 }
 

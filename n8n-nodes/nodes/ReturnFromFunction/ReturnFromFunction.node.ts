@@ -3,7 +3,10 @@ import { CALL_CONTEXT_FIELD, type CallContext } from '../../../src/functions/pro
 import { answerEntry, errorAnswer, valueAnswer } from '../../lib/answer';
 import { callContextFor } from '../../lib/n8n-context';
 import { AUTHENTICATION_PROPERTY, CREDENTIALS, redisCredential } from '../../lib/parameters';
-import { close, connectOnce } from '../../lib/redis';
+import { close, connectBefore } from '../../lib/redis';
+
+/** How long Return From Function keeps trying to reach Redis (a Sentinel failover takes a few seconds). */
+const RECONNECT_WITHIN_MS = 15_000;
 
 export class ReturnFromFunction implements INodeType {
   description: INodeTypeDescription = {
@@ -74,7 +77,9 @@ export class ReturnFromFunction implements INodeType {
     const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
     let redis;
     try {
-      redis = await connectOnce(credential, 'n8n-return-from-function');
+      // Through a failover (seconds) the answer can still arrive before the callers' deadlines.
+      const latestDeadline = Math.max(...[...calls.values()].map(({ context }) => context.deadline));
+      redis = await connectBefore(credential, 'n8n-return-from-function', Math.min(latestDeadline, Date.now() + RECONNECT_WITHIN_MS));
       for (const { context, values, error } of calls.values()) {
         const answer = error !== undefined ? errorAnswer(context.callId, 'function-error', error) : valueAnswer(context.callId, values.length === 1 ? values[0] : values);
         const answered = await answerEntry(redis, { stream: context.stream, group: context.group, messageId: context.messageId, callId: context.callId, deadline: context.deadline }, answer);

@@ -72,6 +72,14 @@ export interface TestSentinelSet {
   replica: TestRedis & { pid: number };
   /** Asks a sentinel where the master is now. */
   masterPort(): Promise<number>;
+  /**
+   * Cuts the replica off the master (a network partition as the master sees it): the replication
+   * user is switched off and its connection killed, so the replica cannot resync and every write
+   * from now on exists on the master only. Clients and sentinels are not affected.
+   */
+  partition(): Promise<void>;
+  /** SIGKILL of the master: no shutdown, no last write to anyone. */
+  killMaster(): void;
   stop(): Promise<void>;
 }
 
@@ -83,7 +91,9 @@ export async function startSentinelSet(): Promise<TestSentinelSet> {
   const dir = mkdtempSync(join(tmpdir(), 'n8n-lock-sentinel-'));
   const sentinels: Array<{ port: number; child: ChildProcess; client: Redis }> = [];
   const master = await startRedis();
-  const replica = await startRedis({ args: ['--replicaof', '127.0.0.1', String(master.port)] });
+  // The replica authenticates as a user of its own, so partition() can lock it out alone.
+  await master.client.call('ACL', 'SETUSER', 'replication', 'on', '>repl-pw', '+@all', '~*');
+  const replica = await startRedis({ args: ['--replicaof', '127.0.0.1', String(master.port), '--masteruser', 'replication', '--masterauth', 'repl-pw'] });
   const stopAll = async () => {
     for (const s of sentinels) {
       s.client.disconnect();
@@ -138,6 +148,14 @@ export async function startSentinelSet(): Promise<TestSentinelSet> {
       async masterPort() {
         const [, port] = (await sentinels[0].client.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', MASTER_NAME)) as [string, string];
         return Number(port);
+      },
+      async partition() {
+        await master.client.call('ACL', 'SETUSER', 'replication', 'off');
+        await master.client.call('CLIENT', 'KILL', 'USER', 'replication');
+        await waitUntil('the replica cut off', 5_000, async () => /connected_slaves:0/.test(await master.client.info('replication')));
+      },
+      killMaster() {
+        process.kill(master.pid, 'SIGKILL');
       },
       stop: stopAll,
     };

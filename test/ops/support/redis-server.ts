@@ -83,6 +83,8 @@ export async function startRedis(options: StartOptions = {}): Promise<TestRedis 
       ...(tls ? { tls: { ca: readFileSync(tls.ca), servername: 'localhost' } } : {}),
       lazyConnect: true,
     });
+    // A test may kill this server (a failover): its admin client then only reports that it is gone.
+    client.on('error', () => undefined);
     await client.connect();
     const credentials = options.password ? `:${encodeURIComponent(options.password)}@` : '';
     return {
@@ -92,7 +94,7 @@ export async function startRedis(options: StartOptions = {}): Promise<TestRedis 
       client,
       async stop() {
         client.disconnect();
-        if (child.exitCode !== null) return;
+        if (child.exitCode !== null || child.signalCode !== null) return;
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

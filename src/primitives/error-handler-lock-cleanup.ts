@@ -9,7 +9,6 @@ export const ERROR_HANDLER_NODES = {
   trigger: 'Error Trigger',
   find: 'Find Lock Sidecars',
   prepare: 'Prepare Scope List',
-  hasScopes: 'Has Scopes?',
   getMeta: 'GET Scope Meta',
   filter: 'Filter Owned Scopes',
   owned: 'Owned?',
@@ -33,9 +32,11 @@ export const SIDECAR_PATTERN = 'n8n-lock-*:meta';
  * every scope that has a sidecar now (found with one KEYS, so dynamic scopes such as `crm-42` are
  * freed too) and the scopes registered in the env YAML `lockScopes`.
  *
- * The KEYS node is the tenth node (there were nine): the Redis node has no SCAN, and the failed
- * execution's dynamic scopes are known nowhere else. KEYS walks the whole keyspace inside Redis
- * (measured: README); it runs once per failed locked execution, never on the lock's hot path.
+ * Nine nodes, as the design card says: the KEYS node (the Redis node has no SCAN, and the failed
+ * execution's dynamic scopes are known nowhere else) took the place of the "Has Scopes?" If, which
+ * was not needed: Prepare Scope List gives no item when there is nothing to check, and n8n runs no
+ * node on zero items. KEYS walks the whole keyspace inside Redis (measured: README); it runs once
+ * per failed locked execution, never on the lock's hot path.
  */
 export function buildErrorHandlerLockCleanup(): Workflow {
   const N = ERROR_HANDLER_NODES;
@@ -48,7 +49,6 @@ export function buildErrorHandlerLockCleanup(): Workflow {
         { ...at(N.prepare), position: [220, 300] },
         codeBody(CODE, 'prepareScopeList', { preamble: [lockScopesLine(LOCK_SCOPES_PLACEHOLDER)], extraArgs: 'lockScopes: LOCK_SCOPES' }),
       ),
-      ifNode({ ...at(N.hasScopes), position: [440, 300] }, '$json.has_scopes'),
       redisNode({ ...at(N.getMeta), position: [660, 200] }, { operation: 'get', key: '={{ $json.meta_key }}', propertyName: 'lock_meta' }),
       codeNode({ ...at(N.filter), position: [880, 200] }, codeBody(CODE, 'filterOwnedScopes')),
       ifNode({ ...at(N.owned), position: [1100, 200] }, '$json.owned'),
@@ -58,9 +58,7 @@ export function buildErrorHandlerLockCleanup(): Workflow {
     )
     .connect(N.trigger, N.find)
     .connect(N.find, N.prepare)
-    .connect(N.prepare, N.hasScopes)
-    .connect(N.hasScopes, N.getMeta, 0)
-    .connect(N.hasScopes, N.log, 1)
+    .connect(N.prepare, N.getMeta)
     .connect(N.getMeta, N.filter)
     .connect(N.filter, N.owned)
     .connect(N.owned, N.delMeta, 0)

@@ -30,7 +30,7 @@ describe.each(PRIMITIVE_NAMES)('primitive %s', (name) => {
   const graph = new WorkflowGraph(workflow);
 
   it('has the expected node count', () => {
-    const expected = { lock_acquisition: 15, lock_release: 8, error_handler_lock_cleanup: 10, rate_limit_check: 4, rate_limit_sliding: 5 }[name];
+    const expected = { lock_acquisition: 15, lock_release: 8, error_handler_lock_cleanup: 9, rate_limit_check: 4, rate_limit_sliding: 5 }[name];
     expect(workflow.nodes).toHaveLength(expected);
   });
 
@@ -176,6 +176,8 @@ describe('error_handler_lock_cleanup topology', () => {
   it('finds every sidecar with one KEYS (names only) before preparing the scope list', () => {
     expect(graph.successors('Error Trigger')).toEqual(['Find Lock Sidecars']);
     expect(graph.successors('Find Lock Sidecars')).toEqual(['Prepare Scope List']);
+    // No If between: zero items from Prepare Scope List end the run (n8n runs no node on none).
+    expect(graph.successors('Prepare Scope List')).toEqual(['GET Scope Meta']);
     expect(graph.node('Find Lock Sidecars')!.parameters).toEqual({ operation: 'keys', keyPattern: 'n8n-lock-*:meta', getValues: false });
   });
 });

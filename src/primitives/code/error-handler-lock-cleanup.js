@@ -3,7 +3,9 @@
 /**
  * Prepare Scope List: one item per scope to check: every scope that has a sidecar now (from Find
  * Lock Sidecars: `n8n-lock-<scope>:meta`, so dynamic scopes too), then the env's lockScopes, each
- * carrying the failed execution's id from the Error Trigger payload.
+ * carrying the failed execution's id from the Error Trigger payload. No item at all when there is
+ * nothing to check (no scope, or a failed execution without id, whose locks can only expire): n8n
+ * runs no node on zero items, so the workflow ends here, and no "anything to do?" If is needed.
  */
 export function prepareScopeList({ $input, $, lockScopes }) {
   const payload = $('Error Trigger').first().json;
@@ -21,23 +23,10 @@ export function prepareScopeList({ $input, $, lockScopes }) {
   }
   for (const scope of Array.isArray(lockScopes) ? lockScopes : []) add(scope);
   const common = { failed_execution_id: failedExecutionId, failed_workflow_id: workflow.id || null, failed_workflow_name: workflow.name || null };
-  if (scopes.length === 0) {
-    return [{ json: { has_scopes: false, ...common, reason: 'no lock is held (no n8n-lock-*:meta sidecar) and lockScopes is empty: nothing to free' } }];
-  }
-  if (failedExecutionId === null) {
-    return [
-      {
-        json: {
-          has_scopes: false,
-          ...common,
-          reason: 'the failed execution has no id (it failed in its trigger node): no lock can be matched to it; its locks expire by TTL',
-        },
-      },
-    ];
-  }
+  if (scopes.length === 0 || failedExecutionId === null) return [];
   return scopes.map((scope) => {
     const key = 'n8n-lock-' + scope;
-    return { json: { has_scopes: true, scope, key, meta_key: key + ':meta', ...common } };
+    return { json: { scope, key, meta_key: key + ':meta', ...common } };
   });
 }
 
@@ -61,12 +50,9 @@ export function filterOwnedScopes({ $input, $ }) {
   });
 }
 
-/** Log Cleanup: one summary for the operator log, whatever branch reached it. */
+/** Log Cleanup: one summary for the operator log, whatever branch reached it (it runs only when some scope was checked). */
 export function logCleanup({ $ }) {
   const first = $('Prepare Scope List').first().json;
-  if (!first.has_scopes) {
-    return [{ json: { cleaned: false, cleaned_count: 0, scopes: [], failed_execution_id: first.failed_execution_id, reason: first.reason } }];
-  }
   const checked = $('Filter Owned Scopes').all().map((item) => item.json);
   const owned = checked.filter((scope) => scope.owned).map((scope) => scope.scope);
   return [

@@ -91,7 +91,15 @@ export async function callFunction(redis: RedisClient, request: CallRequest, opt
   if (options.replicaAck) {
     const { replicas, timeoutMs } = options.replicaAck;
     // WAIT counts the replicas holding this connection's writes: in one pipeline with the XADD.
-    const [[addError, entryId], [waitError, acked]] = ((await redis.pipeline().xadd(keys.stream, '*', ...fields).call('WAIT', replicas, timeoutMs).exec()) ?? []) as Array<[Error | null, unknown]>;
+    let results: Array<[Error | null, unknown]>;
+    try {
+      results = ((await redis.pipeline().xadd(keys.stream, '*', ...fields).call('WAIT', replicas, timeoutMs).exec()) ?? []) as Array<[Error | null, unknown]>;
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      // The master went away between the XADD and WAIT's answer: nobody can say whether a replica holds it.
+      return { ok: false, kind: 'not-replicated', message: `The call to function "${request.functionName}" could not be confirmed: the connection to Redis was lost before ${replicas} replica(s) acknowledged it; it may still run`, callId, ms: ms() };
+    }
+    const [[addError, entryId], [waitError, acked]] = results;
     if (addError ?? waitError) throw addError ?? waitError;
     if (Number(acked) < replicas) {
       // Withdrawn, so a failover cannot leave the caller believing in a call the new master never had

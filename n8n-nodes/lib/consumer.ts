@@ -20,7 +20,7 @@ import {
   type FunctionKeys,
 } from '../../src/functions/protocol';
 import { answerEntry, errorAnswer, type EntryRef } from './answer';
-import { pipelined, type RedisClient } from './redis';
+import { pipelined, type RedisClient, type ReplicaAck } from './redis';
 
 export interface ConsumerConfig {
   functionName: string;
@@ -38,6 +38,12 @@ export interface ConsumerConfig {
   blockMs?: number;
   heartbeatMs?: number;
   liveWithinMs?: number;
+  /**
+   * Replicas that must hold a delivery before the call runs (the credential's Replica
+   * Acknowledgements): a call the master alone knows may vanish in a failover, and its caller has
+   * then been told it was not sent (it withdraws calls the replicas did not acknowledge).
+   */
+  replicaAck?: ReplicaAck;
 }
 
 /** How an execution ended, as n8n's done promise reports it. */
@@ -204,6 +210,14 @@ export class FunctionConsumer {
         cursor = '>';
         continue;
       }
+      if (entries.length && !(await this.deliveryReplicated())) {
+        // Not run now: they stay pending for this consumer and are read again from its history,
+        // until the replicas hold them or their caller withdrew them (then only the ack is left).
+        this.log('warn', `${entries.length} call(s) not yet acknowledged by ${this.config.replicaAck!.replicas} replica(s): holding them back`);
+        cursor = '0';
+        await sleep(Math.min(1_000, this.config.blockMs ?? 2_000));
+        continue;
+      }
       for (const [id, fields] of entries) {
         // One entry that fails (Redis down mid-way, a hook that throws) must not end the loop:
         // the entry stays pending and comes back (a restart, a reclaim, the expiry check).
@@ -220,6 +234,21 @@ export class FunctionConsumer {
           this.log('warn', `handling entry ${id} failed: ${(error as Error).message}`);
         }
       }
+    }
+  }
+
+  /**
+   * Whether the replicas hold what this reader just read (WAIT covers the master's replication
+   * offset at this connection's last write: the delivery, and so the calls delivered). True when no
+   * acknowledgement is asked for.
+   */
+  private async deliveryReplicated(): Promise<boolean> {
+    const ack = this.config.replicaAck;
+    if (!ack) return true;
+    try {
+      return Number(await this.reader.call('WAIT', ack.replicas, ack.timeoutMs)) >= ack.replicas;
+    } catch {
+      return false;
     }
   }
 

@@ -324,5 +324,5 @@ export async function evalReplicated(redis: RedisClient, ack: ReplicaAck | undef
 
 /** Whether a command failed because the connection went away (not because Redis refused it). */
 export function isConnectionLoss(error: unknown): boolean {
-  return error instanceof Error && error.name !== 'ReplyError' && /Connection is closed|Stream isn't writeable|ECONNRESET|EPIPE|ECONNREFUSED|Connection closed|enableOfflineQueue/i.test(error.message);
+  return error instanceof Error && error.name !== 'ReplyError' && /Connection is closed|Stream isn't writeable|ECONNRESET|EPIPE|ECONNREFUSED|Connection closed|aborted due to connection close|enableOfflineQueue/i.test(error.message);
 }

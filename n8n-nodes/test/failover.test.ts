@@ -49,7 +49,7 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
   const reader = await connectResilient(credential, 'failover-reader');
   connections.push(commands, reader);
   const consumer = new FunctionConsumer(commands, reader, {
-    functionName: 'failover', scope: GLOBAL_SCOPE, workflowId: 'wf', nodeId: 'n', consumerId: 'failover-consumer', parameters: [], callsInFlight: 20, maxDeliveries: 3, blockMs: 100, heartbeatMs: 200,
+    functionName: 'failover', scope: GLOBAL_SCOPE, workflowId: 'wf', nodeId: 'n', consumerId: 'failover-consumer', parameters: [], callsInFlight: 20, maxDeliveries: 3, blockMs: 100, heartbeatMs: 200, replicaAck: ack,
   }, {
     // As in n8n: the execution runs, then Return From Function answers on a connection of its own
     // (ReturnFromFunction.node.ts: connectBefore, which waits out a failover within the deadline).
@@ -104,7 +104,8 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
   await set.partition();
   await takeAll(Array.from({ length: 10 }, (_, i) => `partitioned-${i}`));
   for (let i = 5; i < 10; i++) call(i);
-  await sleep(400);
+  // Long enough for every call to be past its XADD (and, with acknowledgement, its WAIT).
+  await sleep(1_000);
   // 3. the master dies; the sentinels promote the replica
   const oldPort = await set.masterPort();
   const killedAt = Date.now();
@@ -177,6 +178,8 @@ describe('a Sentinel failover while locks are held and calls are pending', () =>
       // Nothing the replica did not hold was granted or sent: nothing granted is lost.
       expect([m.locks_lost, m.overlaps, m.calls_lost]).toEqual([0, 0, 0]);
       expect([m.locks_refused, m.calls_refused]).toEqual([10, 5]);
+      // The consumer holds back a call until the replicas hold its delivery: a withdrawn call never ran.
+      expect(m.refused_but_ran).toBe(0);
     } else {
       // Without it the scenario bites: the partitioned locks were granted, and are gone.
       expect(m.locks_lost).toBe(10);

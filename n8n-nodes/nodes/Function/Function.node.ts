@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError, type IDeferredPromise, type IRun, type ITriggerFunctions, type ITriggerResponse, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { consumerIdOf, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
 import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
-import { close, connectResilient, type RedisCredential } from '../../lib/redis';
+import { close, connectResilient, replicaAckOf, type RedisCredential } from '../../lib/redis';
 import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';
 
 export class Function implements INodeType {
@@ -111,7 +111,7 @@ export class Function implements INodeType {
     const consumer = new FunctionConsumer(
       redis,
       reader,
-      { functionName, scope, workflowId, nodeId: node.id, consumerId, parameters: declared, callsInFlight, maxDeliveries },
+      { functionName, scope, workflowId, nodeId: node.id, consumerId, parameters: declared, callsInFlight, maxDeliveries, replicaAck: replicaAckOf(credential) },
       {
         run: (json) => {
           const done = deferred<IRun>();

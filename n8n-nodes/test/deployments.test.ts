@@ -17,6 +17,7 @@ import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsF
 import { startCluster, startSentinelSet, type TestCluster, type TestSentinelSet } from '../../test/ops/support/redis-deployments.js';
 import { aclSetUserArguments } from '../../src/ops/acl.js';
 import { ROOT } from '../../test/support/paths.js';
+import { runCliAsync } from '../../test/ops/support/cli.js';
 import { exerciseCli, exerciseFunctions, exerciseLock, type PartName } from './support/deployment-parts';
 import type { RedisCredential } from '../lib/redis';
 
@@ -117,9 +118,13 @@ describe('a 3-master Redis Cluster', () => {
   it('a Cluster node given as a standalone server, and a standalone server given as a Cluster: one clear error each', async () => {
     const [first] = cluster.ports;
     await expect(exerciseLock({ host: '127.0.0.1', port: first, database: 0 })).rejects.toThrow(/is a Redis Cluster node; use the n8n-lock Redis credential \(n8nLockRedisApi\) with Topology "Cluster"/);
+    const asStandalone = await runCliAsync(['status', '--redis-url', `redis://127.0.0.1:${first}/0`]);
+    expect([asStandalone.status, asStandalone.stderr]).toEqual([2, expect.stringContaining(`it is a Redis Cluster node, and one node holds only its own slots' keys; use redis-cluster://127.0.0.1:${first}`)]);
     const standalone = await startRedis();
     try {
       await expect(exerciseLock({ topology: 'cluster', clusterNodes: `127.0.0.1:${standalone.port}` })).rejects.toThrow(/not a Cluster node \(cluster support disabled\): choose Topology "Standalone"/);
+      const asCluster = await runCliAsync(['status', '--redis-url', `redis-cluster://127.0.0.1:${standalone.port}`]);
+      expect([asCluster.status, asCluster.stderr]).toEqual([2, expect.stringContaining('not a Cluster node (cluster support disabled): use redis://')]);
     } finally {
       await standalone.stop();
     }

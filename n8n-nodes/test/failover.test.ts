@@ -22,6 +22,7 @@ import { FunctionConsumer, type RunOutcome } from '../lib/consumer';
 import { close, connectBefore, connectOnce, connectResilient, replicaAckOf, type RedisClient, type RedisCredential } from '../lib/redis';
 import { GLOBAL_SCOPE } from '../../src/functions/protocol';
 import { sidecarKey } from '../../src/ops/keys';
+import { runCliAsync } from '../../test/ops/support/cli.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RUN_MS = 1_500;
@@ -134,6 +135,11 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
     }
   }
   newMaster.disconnect();
+  // The CLI asks the sentinels too: it reads the new master, where the healthy locks are.
+  const status = await runCliAsync(['status', '--redis-url', set.url, '--recheck-ms', '0', '--format', 'json']);
+  expect(status.status, status.stderr).not.toBe(2);
+  const seen = new Set((JSON.parse(status.stdout) as { locks: Array<{ scope: string }> }).locks.map((l) => l.scope));
+  expect(granted.filter((l) => l.scope.startsWith('healthy-')).every((l) => seen.has(l.scope))).toBe(true);
   const outcomes = await Promise.all(calls);
   await consumer.stop(0);
   await closeAllPools();

@@ -78,6 +78,8 @@ export interface UnlockResult {
   counter: { key: string; value: string; ttl_ms: number | null } | null;
   sidecar: { key: string; value: string; ttl_ms: number | null; holder: Holder | null } | null;
   held_for_ms: number | null;
+  /** The key the scope's counter has (or would have) on this server. */
+  counterKey: string;
 }
 
 export function parseUnlockReply(reply: unknown, request: UnlockRequest, nowMs: number): UnlockResult {
@@ -94,6 +96,7 @@ export function parseUnlockReply(reply: unknown, request: UnlockRequest, nowMs: 
     counter: counterValue === null ? null : { key: counterKey(request.scope, request.layout), value: counterValue, ttl_ms: ttl(Number(counterPttl)) },
     sidecar: sidecarValue === null ? null : { key: sidecarKey(request.scope, request.layout), value: sidecarValue, ttl_ms: ttl(Number(sidecarPttl)), holder },
     held_for_ms: heldForMs(holder, nowMs),
+    counterKey: counterKey(request.scope, request.layout),
   };
 }
 
@@ -120,7 +123,7 @@ export function describeUnlock(result: UnlockResult): { stdout: string[]; stderr
       stderr.push(result.dryRun ? `unlock: dry run, nothing deleted; '${scope}' would be freed` : `unlock: '${scope}' is free (${result.keysDeleted} key${result.keysDeleted === 1 ? '' : 's'} deleted)`);
       break;
     case 'not-locked':
-      stderr.push(`unlock: '${scope}' is not locked (no ${counterKey(scope)} and no :meta); nothing to delete`);
+      stderr.push(`unlock: '${scope}' is not locked (no ${result.counterKey} and no :meta); nothing to delete`);
       if (scope.startsWith('n8n-lock-')) stderr.push(`unlock: pass the scope, not the key: n8n-lock unlock ${scope.slice('n8n-lock-'.length).replace(/:meta$/, '')} ...`);
       break;
     case 'mismatch':

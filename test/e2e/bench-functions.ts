@@ -8,6 +8,7 @@
 import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
 import { code, webhook } from './lib/fixtures.js';
 import { callFunction, functionTrigger, node, returnJson, workflow } from './lib/functions-fixtures.js';
+import { consumersKey, GLOBAL_SCOPE } from '../../src/functions/protocol.js';
 
 const ROUNDS = 40;
 const THROUGHPUT_CALLS = 300;
@@ -54,7 +55,7 @@ async function measure(mode: E2eMode, workers: number): Promise<Run> {
       n8n: mode === 'queue' ? { workers, concurrency: 30 } : {},
     });
     const { n8n, redis } = stack;
-    for (let i = 0; i < 100 && (await redis.client.scard('function:consumers:__global__:empty')) === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 100 && (await redis.client.scard(consumersKey(GLOBAL_SCOPE, 'empty'))) === 0; i++) await new Promise((r) => setTimeout(r, 250));
     for (let i = 0; i < 5; i++) {
       await n8n.call('call-fn');
       await n8n.call('call-sub');

@@ -45,6 +45,8 @@ export interface StackOptions {
   /** Webhook paths that must answer before the stack counts as up. */
   webhookPaths?: string[];
   redisCredential?: { id: string; name: string };
+  /** More credentials to import beside the harness's Redis one (n8n's import:credentials format). */
+  credentials?: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>;
   n8n?: N8nOptions;
   /** Pack n8n-nodes/ and install it into n8n as a community package (the Function nodes' suites). */
   nodePackage?: boolean;
@@ -101,7 +103,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await n8n.prepare({ host: redis.host, port: redis.port });
     phase('prepare');
     const credential = options.redisCredential ?? REDIS_CREDENTIAL;
-    await n8n.importCredentials([n8n.redisCredential(credential.id, credential.name, redis.port)]);
+    await n8n.importCredentials([n8n.redisCredential(credential.id, credential.name, redis.port), ...(options.credentials ?? [])]);
     phase('credentials');
     let imported: string[] = [];
     if (options.workflows) {

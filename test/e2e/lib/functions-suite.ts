@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { log, selectedModes, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
 import { callFunction, type CallOutcome } from '../../../n8n-nodes/lib/caller.js';
-import { GLOBAL_SCOPE, responseKey, streamKey } from '../../../src/functions/protocol.js';
+import { consumersKey, GLOBAL_SCOPE, responseKey, streamKey } from '../../../src/functions/protocol.js';
 import { FACTORIAL_MAX_DEPTH, FUNCTION_WEBHOOKS, FUNCTION_WORKFLOW_IDS as IDS, functionWorkflows } from './functions-fixtures.js';
 
 export interface FunctionsSuiteOptions {
@@ -41,7 +41,7 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       ({ n8n, redis } = stack.current);
       // Published triggers activate after the webhooks: wait until every function has a consumer.
       await waitFor('every Function trigger to register', 60_000, async () => {
-        const registered = await Promise.all(['double', 'factorial', 'sleepy', 'boom', 'slow'].map((name) => redis.client.scard(`function:consumers:${GLOBAL_SCOPE}:${name}`)));
+        const registered = await Promise.all(['double', 'factorial', 'sleepy', 'boom', 'slow'].map((name) => redis.client.scard(consumersKey(GLOBAL_SCOPE, name))));
         return registered.every((n) => n > 0) ? true : undefined;
       }, 250);
     });

@@ -113,13 +113,15 @@ beforeAll(async () => {
         'workflows:',
         `  lock_acquisition: { id: "${id('DepAcq', i, '')}", name: "lock_acquisition ${d.name}" }`,
         `  lock_release: { id: "${id('DepRel', i, '')}", name: "lock_release ${d.name}" }`,
+        `  error_handler_lock_cleanup: { id: "${id('DepClean', i, '')}", name: "error_handler_lock_cleanup ${d.name}" }`,
         `  dep_probe: { id: "${id('DepProbe', i, '')}", name: "Probe ${d.name}" }`,
         'lockScopes: []',
         '',
       ].join('\n'),
     ),
   );
-  for (const args of [['create-lock'], ['add-lock-to-workflow', 'dep_probe', '--scope-expression', 'dep-probe']]) {
+  const envs = ['--env', deployments.map((d) => d.name).join(',')];
+  for (const args of [['create-lock', '--include-error-handler', ...envs], ['add-lock-to-workflow', 'dep_probe', '--scope-expression', 'dep-probe', ...envs]]) {
     const run = n8nLock(repo, args);
     if (run.status !== 0) throw new Error(`n8n-lock ${args.join(' ')}: ${run.stderr}`);
   }

@@ -16,7 +16,7 @@ import {
   unreadableSidecarMessage,
   type NativeHolder,
 } from '../../src/native-lock/protocol';
-import { evalReplicated, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
+import { evalReplicated, isConnectionLoss, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
 
 /** What the Lock node needs: a command connection and a connection of its own to block on. */
 export interface LockConnections {
@@ -52,7 +52,7 @@ export interface AcquiredLock {
 
 /** A lock operation that ended with the primitives' error (fail fast, timeout, LOGIC ERROR). */
 export class LockError extends Error {
-  constructor(readonly kind: 'held' | 'timeout' | 'not-owner' | 'unreadable' | 'not-held' | 'not-replicated', message: string) {
+  constructor(readonly kind: 'held' | 'timeout' | 'not-owner' | 'unreadable' | 'not-held' | 'not-replicated' | 'connection-lost', message: string) {
     super(message);
     this.name = 'LockError';
   }
@@ -74,9 +74,15 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     const script = [ACQUIRE_SCRIPT, [counter, sidecar, fence], [String(ttlMs), sidecarPrefix(holder)]] as const;
     // WAIT blocks its connection until the replicas answer: on the shared one, every other
     // execution's lock would queue behind it (up to the timeout each while a replica lags).
-    const { reply: raw, acked } = request.replicaAck
-      ? await connections.blocking((client) => evalReplicated(client, request.replicaAck, ...script))
-      : await evalReplicated(redis, undefined, ...script);
+    let outcome: Awaited<ReturnType<typeof evalReplicated>>;
+    try {
+      outcome = request.replicaAck ? await connections.blocking((client) => evalReplicated(client, request.replicaAck, ...script)) : await evalReplicated(redis, undefined, ...script);
+    } catch (error) {
+      // Sent, and no answer (a failover: the sentinels also kill the clients of a promoted master).
+      if (isConnectionLoss(error)) throw new LockError('connection-lost', `The connection to Redis was lost while acquiring the lock on scope '${request.scope}': whether it was taken is unknown; it is released when this execution ends (or by its TTL)`);
+      throw error;
+    }
+    const { reply: raw, acked } = outcome;
     const reply = parseAcquireReply(raw);
     if (reply.acquired && request.replicaAck && acked < request.replicaAck.replicas) {
       // Not granted after all: give it back, so nobody waits for a lock its holder never used.

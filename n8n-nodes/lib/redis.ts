@@ -5,6 +5,7 @@
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { keyLayoutOf, parseHostList, formatHostList, DEFAULT_PORT, DEFAULT_SENTINEL_PORT, type Topology } from '../../src/ops/topology';
 import type { KeyLayout } from '../../src/ops/keys';
+import { classifyRedisFailure, firstLine } from '../../src/ops/redis-failure';
 
 export interface RedisCredential {
   /** Only the package's credential has it; the stock `redis` credential is a standalone server. */
@@ -241,37 +242,40 @@ export function describeSelectError(error: Error): string {
   return message;
 }
 
-/** Why connecting failed, in the words of the credential's fields (SSL, User, Password, Ignore SSL Issues). */
+/** Why connecting failed, in the words of the credential's fields (SSL, User, Password, Ignore SSL Issues, Topology). */
 export function describeConnectError(error: Error & { code?: string }, credential: RedisCredential = {}): string {
-  const message = error.message ?? String(error);
-  const tlsCertificateProblem = /self[- ]signed|unable to (verify|get local issuer)|certificate|altnames|CERT_/i.test(`${error.code ?? ''} ${message}`);
-  if (credential.ssl && tlsCertificateProblem) {
-    return `the server's TLS certificate is not trusted (${message.split('\n')[0]}): for a self-signed server turn on Ignore SSL Issues in the Redis credential`;
+  switch (classifyRedisFailure(error, { tls: Boolean(credential.ssl) })) {
+    case 'cluster-disabled':
+      return 'the server is not a Cluster node (cluster support disabled): choose Topology "Standalone" (or the stock Redis credential)';
+    case 'no-sentinel':
+      return `no sentinel answered (${firstLine(error)}): check Sentinels in the Redis credential`;
+    case 'unknown-master':
+      return `the sentinels know no master by that name (${firstLine(error)}): check Master Name in the Redis credential`;
+    case 'tls-untrusted':
+      return `the server's TLS certificate is not trusted (${firstLine(error)}): for a self-signed server turn on Ignore SSL Issues in the Redis credential`;
+    case 'tls-on-plain-port':
+      return 'no TLS handshake: the port answers without TLS (turn off SSL in the Redis credential, or use the server\'s TLS port)';
+    case 'plain-on-tls-port':
+      return 'the server closed the connection at once: if this port serves TLS, turn on SSL in the Redis credential';
+    case 'refused':
+      return 'connection refused (is Redis running on that host and port?)';
+    case 'host-not-found':
+      return 'host not found';
+    case 'timeout':
+      return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s${credential.ssl ? ' (with SSL on: if this port serves plain Redis, turn SSL off)' : ''}`;
+    case 'needs-password':
+      // A password without a user is sent as the default user's: when that user is off (or has no
+      // password), Redis ignores it and then refuses every command with NOAUTH.
+      return credential.password && !credential.user
+        ? 'the password was not accepted for the default user (it is disabled, or has no password): set User in the Redis credential to the ACL user the password belongs to'
+        : 'the server requires a password (set it in the Redis credential)';
+    case 'wrong-password':
+      return 'wrong password (or user) in the Redis credential';
+    case 'no-permission':
+      return `${firstLine(error)} (the ACL user lacks a command n8n-lock needs: see the grant in the README, "Redis deployments"; a Cluster also needs +cluster|slots +cluster|info)`;
+    default:
+      return firstLine(error);
   }
-  if (credential.ssl && (error.code === 'EPROTO' || /wrong version number|packet length too long|ssl3_get_record|ECONNRESET/i.test(`${error.code ?? ''} ${message}`))) {
-    return 'no TLS handshake: the port answers without TLS (turn off SSL in the Redis credential, or use the server\'s TLS port)';
-  }
-  if (!credential.ssl && (error.code === 'ECONNRESET' || message === 'Connection is closed.')) {
-    return 'the server closed the connection at once: if this port serves TLS, turn on SSL in the Redis credential';
-  }
-  if (/cluster support disabled/i.test(message)) return 'the server is not a Cluster node (cluster support disabled): choose Topology "Standalone" (or the stock Redis credential)';
-  if (/No sentinels? available|All sentinels are unreachable/i.test(message)) return `no sentinel answered (${message.split('\n')[0]}): check Sentinels in the Redis credential`;
-  if (/is not (?:a )?master|master .* not found|ERR No such master/i.test(message)) return `the sentinels know no master by that name (${message.split('\n')[0]}): check Master Name in the Redis credential`;
-  if (error.code === 'ECONNREFUSED') return 'connection refused (is Redis running on that host and port?)';
-  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
-  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) {
-    return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s${credential.ssl ? ' (with SSL on: if this port serves plain Redis, turn SSL off)' : ''}`;
-  }
-  if (message.startsWith('NOAUTH')) {
-    // A password without a user is sent as the default user's: when that user is off (or has no
-    // password), Redis ignores it and then refuses every command with NOAUTH.
-    return credential.password && !credential.user
-      ? 'the password was not accepted for the default user (it is disabled, or has no password): set User in the Redis credential to the ACL user the password belongs to'
-      : 'the server requires a password (set it in the Redis credential)';
-  }
-  if (message.startsWith('WRONGPASS')) return 'wrong password (or user) in the Redis credential';
-  if (message.startsWith('NOPERM')) return `${message.split('\n')[0]} (the ACL user lacks a command n8n-lock needs: see the grant in the README, "Redis deployments"; a Cluster also needs +cluster|slots +cluster|info)`;
-  return message.split('\n')[0];
 }
 
 /** Closes a connection politely (QUIT), or drops it when that does not answer. Never throws. */

@@ -5,6 +5,7 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../errors.js';
 import { classifyKey, SCAN_PATTERN, type KeyLayout } from './keys.js';
 import { keyLayoutOf } from './topology.js';
+import { classifyRedisFailure, firstLine } from './redis-failure.js';
 import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from '../functions/protocol.js';
 import type { FunctionReading } from './functions-status.js';
 import type { RedisTarget } from './redis-url.js';
@@ -28,22 +29,36 @@ export class RedisUnavailableError extends InputError {
   }
 }
 
-/** Turns a connection-level error into words an operator can act on. Never includes the password (ioredis errors carry none). */
+/** Turns a connection-level error into words an operator can act on, in terms of the URL and its flags. Never includes the password (ioredis errors carry none). */
 export function describeRedisError(error: Error & { code?: string }, timeoutMs = CONNECT_TIMEOUT_MS, tls = false): string {
-  const message = error.message ?? String(error);
-  if (/cluster support disabled/i.test(message)) return 'the server is not a Cluster node (cluster support disabled): use redis:// (or rediss://) for a standalone server';
-  if (/All sentinels are unreachable|No sentinels? available/i.test(message)) return `no sentinel answered (${message.split('\n')[0]})`;
-  if (/ERR No such master|master .* not found|is not (?:a )?master/i.test(message)) return `the sentinels know no such master (${message.split('\n')[0]}): check the #name at the end of the URL`;
-  if (error.code === 'ECONNREFUSED') return 'connection refused (is redis-server running on that host and port?)';
-  if (error.code === 'ECONNRESET') return 'the server closed the connection (if it expects TLS, use rediss://)';
-  if (error.code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(error.code)) return `${message} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=/path/to/ca.pem; a self-signed server with --tls-insecure)`;
-  if (error.code === 'EPROTO' || /wrong version number|packet length too long/i.test(message)) return 'no TLS handshake: the port answers without TLS (use redis:// instead of rediss://, or the server\'s TLS port)';
-  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
-  if (error.code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return `no answer within ${timeoutMs / 1000} s${tls ? ' (a port that serves plain Redis never answers a TLS handshake: use redis://)' : ''}`;
-  if (message.startsWith('NOAUTH')) return 'the server requires a password: redis://:PASSWORD@host:port/db (or set N8N_LOCK_REDIS_URL)';
-  if (message.startsWith('WRONGPASS') || /invalid password/i.test(message)) return 'wrong password (or username)';
-  if (/Protocol error/i.test(message)) return 'the server did not answer like Redis (wrong port, or TLS needed: rediss://)';
-  return message.split('\n')[0];
+  switch (classifyRedisFailure(error, { tls })) {
+    case 'cluster-disabled':
+      return 'the server is not a Cluster node (cluster support disabled): use redis:// (or rediss://) for a standalone server';
+    case 'no-sentinel':
+      return `no sentinel answered (${firstLine(error)})`;
+    case 'unknown-master':
+      return `the sentinels know no such master (${firstLine(error)}): check the #name at the end of the URL`;
+    case 'tls-untrusted':
+      return `${firstLine(error)} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=/path/to/ca.pem; a self-signed server with --tls-insecure)`;
+    case 'tls-on-plain-port':
+      return 'no TLS handshake: the port answers without TLS (use redis:// instead of rediss://, or the server\'s TLS port)';
+    case 'plain-on-tls-port':
+      return 'the server closed the connection (if it expects TLS, use rediss://)';
+    case 'refused':
+      return 'connection refused (is redis-server running on that host and port?)';
+    case 'host-not-found':
+      return 'host not found';
+    case 'timeout':
+      return `no answer within ${timeoutMs / 1000} s${tls ? ' (a port that serves plain Redis never answers a TLS handshake: use redis://)' : ''}`;
+    case 'needs-password':
+      return 'the server requires a password: redis://:PASSWORD@host:port/db (or set N8N_LOCK_REDIS_URL)';
+    case 'wrong-password':
+      return 'wrong password (or username)';
+    case 'not-redis':
+      return 'the server did not answer like Redis (wrong port, or TLS needed: rediss://)';
+    default:
+      return firstLine(error);
+  }
 }
 
 /** A standalone or Sentinel-managed server, or a Cluster (read through every master). */

@@ -4,10 +4,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 import type { EnvFile } from '../envs/env-file.js';
-import { readText } from './io.js';
+import { readText, writeFileAtomic } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
 import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
 import { ENGINE_RULES, RULES } from '../validate/rules.js';
+import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
+import type { FileResult } from '../validate/engine.js';
 
 interface Options {
   cwd: string;
@@ -16,6 +18,9 @@ interface Options {
   maxWarnings?: number;
   reportUnusedDisableDirectives?: boolean;
   concurrency: string;
+  baseline?: string;
+  writeBaseline?: boolean;
+  pruneBaseline?: boolean;
 }
 
 /** `--concurrency`: a thread count, "auto" (one per core for large repositories) or "off". */
@@ -53,6 +58,69 @@ async function loadEnvs(layout: RepoLayout, envOption: string | undefined): Prom
   return files!.map(({ name, path }) => parseEnvFile(readText(path, display(layout, path)), display(layout, path), name));
 }
 
+/**
+ * The baseline step: --write-baseline records and returns undefined; otherwise the results without
+ * the recorded findings (after --prune-baseline rewrote the file), with what no longer occurs
+ * said on stderr. No baseline file and no --baseline: the results as they are.
+ */
+async function withBaseline(layout: RepoLayout, options: Options, inputs: Array<{ file: string; text: string }>, results: FileResult[]): Promise<FileResult[] | undefined> {
+  const path = resolve(layout.root, options.baseline ?? BASELINE_FILE);
+  const label = display(layout, path);
+  const present = existsSync(path);
+  if (!options.writeBaseline && !present) {
+    if (options.baseline !== undefined || options.pruneBaseline) throw new InputError(`${label}: no such baseline (write one with n8n-lock validate --write-baseline)`);
+    return results;
+  }
+  const nodeNameOf = nodeNamesOf(inputs);
+  const existing = present ? parseBaseline(readText(path, label), label) : {};
+  const exists = (file: string) => existsSync(resolve(layout.root, file));
+  if (options.writeBaseline) {
+    const checked = new Set(results.map((r) => r.file));
+    const kept = Object.fromEntries(Object.entries(existing).filter(([file]) => !checked.has(file) && exists(file)));
+    const baseline = { ...kept, ...buildBaseline(results, nodeNameOf) };
+    writeFileAtomic(path, serializeBaseline(baseline));
+    process.stderr.write(`n8n-lock: ${label}: ${baselineSize(baseline)} finding(s) in ${Object.keys(baseline).length} file(s) recorded; validate now fails only on new ones\n`);
+    return undefined;
+  }
+  let baseline = existing;
+  if (options.pruneBaseline) {
+    baseline = pruneBaseline(existing, results, nodeNameOf, exists);
+    writeFileAtomic(path, serializeBaseline(baseline));
+    process.stderr.write(`n8n-lock: ${label}: pruned ${baselineSize(existing) - baselineSize(baseline)} finding(s) that no longer occur; ${baselineSize(baseline)} recorded\n`);
+  } else {
+    const gone = Object.keys(existing).filter((file) => !exists(file));
+    if (gone.length) throw new InputError(`${label} records ${gone.map((f) => JSON.stringify(f)).join(', ')}, which no longer exist${gone.length === 1 ? 's' : ''}: run n8n-lock validate --prune-baseline`);
+  }
+  const outcome = applyBaseline(results, baseline, nodeNameOf);
+  if (outcome.unused.length) {
+    const total = outcome.unused.reduce((n, u) => n + u.count, 0);
+    const lines = outcome.unused.slice(0, 20).map((u) => `  ${u.file}  ${u.ruleId}  ${u.node ? `node "${u.node}"` : 'workflow'}: ${u.message}${u.count > 1 ? ` (x${u.count})` : ''}`);
+    process.stderr.write(`n8n-lock: ${label}: ${total} recorded finding(s) no longer occur (n8n-lock validate --prune-baseline removes them):\n${lines.join('\n')}${outcome.unused.length > 20 ? `\n  ... and ${outcome.unused.length - 20} more` : ''}\n`);
+  }
+  return outcome.results;
+}
+
+/** A finding's node by name, from its pointer (`/nodes/<i>/...`); each file parsed once, only when asked. */
+function nodeNamesOf(inputs: Array<{ file: string; text: string }>): NodeNameOf {
+  const texts = new Map(inputs.map((i) => [i.file, i.text]));
+  const names = new Map<string, string[]>();
+  return (file, pointer) => {
+    const match = /^\/nodes\/(\d+)(?:\/|$)/.exec(pointer);
+    if (!match) return '';
+    if (!names.has(file)) {
+      let nodes: string[] = [];
+      try {
+        const workflow = JSON.parse(texts.get(file) ?? '') as { nodes?: Array<{ name?: unknown }> };
+        nodes = Array.isArray(workflow.nodes) ? workflow.nodes.map((n) => String(n?.name ?? '')) : [];
+      } catch {
+        /* a file that is not JSON has no nodes */
+      }
+      names.set(file, nodes);
+    }
+    return names.get(file)![Number(match[1])] ?? `#${match[1]}`;
+  };
+}
+
 export function registerValidate(program: Command): void {
   const command = withCwd(
     program
@@ -63,8 +131,12 @@ export function registerValidate(program: Command): void {
       .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveIntOrZero('--max-warnings'))
       .option('--report-unused-disable-directives', 'report inline n8n-lock-disable suppressions that suppress nothing (as errors)')
-      .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core, from 4 cores and 200 files on) or "off"', concurrency, 'auto'),
+      .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core, from 4 cores and 200 files on) or "off"', concurrency, 'auto')
+      .option('--baseline <file>', `findings recorded earlier, which then do not fail the run (default: ${BASELINE_FILE} in the repository, when it exists)`)
+      .option('--write-baseline', 'record every finding of the checked files in the baseline (other files\' entries are kept) and exit 0')
+      .option('--prune-baseline', 'remove from the baseline what no longer occurs in the checked files, and files that no longer exist; then validate'),
   ).action(async (paths: string[], options: Options) => {
+    if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
     const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings }] = await Promise.all([
       import('../validate/engine.js'),
       import('../validate/parallel.js'),
@@ -92,9 +164,11 @@ export function registerValidate(program: Command): void {
       { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
       threads,
     );
+    const reported = await withBaseline(layout, options, inputs, results);
+    if (reported === undefined) return; // --write-baseline: recorded, nothing to report
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-    process.stdout.write(formatResults(options.format, results, pkg.version));
-    const summary = summarize(results);
+    process.stdout.write(formatResults(options.format, reported, pkg.version));
+    const summary = summarize(reported);
     const tooManyWarnings = options.maxWarnings !== undefined && summary.warnings > options.maxWarnings;
     if (tooManyWarnings) process.stderr.write(`n8n-lock: ${summary.warnings} warning(s), more than --max-warnings ${options.maxWarnings}\n`);
     process.exitCode = summary.errors > 0 || tooManyWarnings ? 1 : 0;
@@ -105,6 +179,9 @@ export function registerValidate(program: Command): void {
     'n8n-lock validate --format github --max-warnings 0',
     'n8n-lock validate --format sarif > n8n-lock.sarif',
     'n8n-lock validate --report-unused-disable-directives --concurrency off',
+    `n8n-lock validate --write-baseline          # adopt on an existing repository: record today's findings in ${BASELINE_FILE}`,
+    'n8n-lock validate                           # then only new findings fail (the baseline is read when it exists)',
+    'n8n-lock validate --prune-baseline          # drop recorded findings that were fixed',
   ]);
   // The rule ids a config or an inline suppression may name, with their default severity.
   const width = Math.max(...[...RULES, ...ENGINE_RULES].map((r) => r.id.length));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../support/paths.js';
 import { tempRepo } from '../support/cli.js';
+import { codeWorkflow as workflow } from '../support/code-workflow.js';
 
 interface Step {
   name?: string;
@@ -29,16 +30,6 @@ interface ActionFile {
 }
 
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionFile;
-const workflow = (jsCode: string) =>
-  JSON.stringify({
-    name: 'w',
-    nodes: [
-      { parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] },
-      { parameters: { jsCode }, name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0] },
-    ],
-    connections: { Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  });
 
 interface StepResult {
   name: string;

@@ -9,21 +9,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/paths.js';
 import { tempDir } from '../support/cli.js';
+import { codeWorkflow as workflow } from '../support/code-workflow.js';
 
 const available = spawnSync('pre-commit', ['--version']).status === 0 && spawnSync('git', ['--version']).status === 0;
 const inCI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
 
-const workflow = (jsCode: string) =>
-  JSON.stringify({
-    name: 'w',
-    nodes: [
-      { parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] },
-      { parameters: { jsCode }, name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0] },
-    ],
-    connections: { Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  });
 
 describe('the pre-commit hook, with the real pre-commit tool', () => {
   const dirs: string[] = [];

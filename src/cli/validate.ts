@@ -8,6 +8,7 @@ import { readText, writeFileAtomic } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
 import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
 import { ENGINE_RULES, RULES } from '../validate/rules.js';
+import { CACHE_FILE } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
 import type { FileResult } from '../validate/engine.js';
 
@@ -21,6 +22,8 @@ interface Options {
   baseline?: string;
   writeBaseline?: boolean;
   pruneBaseline?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 /** `--concurrency`: a thread count, "auto" (one per core for large repositories) or "off". */
@@ -100,6 +103,28 @@ async function withBaseline(layout: RepoLayout, options: Options, inputs: Array<
   return outcome.results;
 }
 
+/**
+ * The --cache store, in use for this thread's analyses (worker threads analyse without it), and
+ * how to save it. Its fingerprint is the text of the validate modules themselves, so any change to
+ * n8n-lock's analysis, a rule or a table discards the cache instead of trusting it.
+ */
+async function openAnalysisCache(path: string): Promise<{ save(): Promise<void> }> {
+  const [{ AnalysisCache, analysisFingerprint }, { usePersistentAnalyses }] = await Promise.all([import('../validate/analysis-cache.js'), import('../validate/js-analysis.js')]);
+  const modules = new URL('../validate/', import.meta.url);
+  const texts = readdirSync(modules, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .sort()
+    .map((file) => `${file}\n${readFileSync(new URL(file, modules), 'utf8')}`);
+  const cache = AnalysisCache.load(existsSync(path) ? readFileSync(path, 'utf8') : undefined, analysisFingerprint(texts));
+  usePersistentAnalyses(cache);
+  return {
+    async save() {
+      usePersistentAnalyses(undefined);
+      writeFileAtomic(path, cache.serialize());
+    },
+  };
+}
+
 /** A finding's node by name, from its pointer (`/nodes/<i>/...`); each file parsed once, only when asked. */
 function nodeNamesOf(inputs: Array<{ file: string; text: string }>): NodeNameOf {
   const texts = new Map(inputs.map((i) => [i.file, i.text]));
@@ -134,7 +159,9 @@ export function registerValidate(program: Command): void {
       .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core, from 4 cores and 200 files on) or "off"', concurrency, 'auto')
       .option('--baseline <file>', `findings recorded earlier, which then do not fail the run (default: ${BASELINE_FILE} in the repository, when it exists)`)
       .option('--write-baseline', 'record every finding of the checked files in the baseline (other files\' entries are kept) and exit 0')
-      .option('--prune-baseline', 'remove from the baseline what no longer occurs in the checked files, and files that no longer exist; then validate'),
+      .option('--prune-baseline', 'remove from the baseline what no longer occurs in the checked files, and files that no longer exist; then validate')
+      .option('--cache', `keep the Code-body analyses (most of the time) in ${CACHE_FILE} between runs; a changed n8n-lock discards it`)
+      .option('--cache-location <file>', `where --cache keeps them (default ${CACHE_FILE} in the repository)`),
   ).action(async (paths: string[], options: Options) => {
     if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
     const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings }] = await Promise.all([
@@ -159,11 +186,13 @@ export function registerValidate(program: Command): void {
       return { file: label, text };
     });
     const threads = options.concurrency === 'off' ? 1 : options.concurrency === 'auto' ? threadsFor(inputs.length) : Number(options.concurrency);
+    const cache = options.cache || options.cacheLocation ? await openAnalysisCache(resolve(layout.root, options.cacheLocation ?? CACHE_FILE)) : undefined;
     const results = await validateFilesInParallel(
       inputs,
       { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
       threads,
     );
+    await cache?.save();
     const reported = await withBaseline(layout, options, inputs, results);
     if (reported === undefined) return; // --write-baseline: recorded, nothing to report
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

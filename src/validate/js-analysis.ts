@@ -74,9 +74,27 @@ export function analyzeJavaScript(source: string): CodeProblem[] {
   // Two rules (purity, non-determinism) ask about the same body: analyze each body once.
   const cached = analysisCache.get(source);
   if (cached) return cached;
-  const problems = analyzeUncached(source);
+  const stored = persistentAnalyses?.lookup(source);
+  const problems = stored ?? analyzeUncached(source);
+  if (!stored) persistentAnalyses?.computed(source, problems);
   rememberAnalysis(source, problems);
   return problems;
+}
+
+/**
+ * Analyses kept across runs (`validate --cache`): looked up before analysing a body, told of every
+ * body analysed. An analysis depends on the body's text and this code only, never on the config or
+ * on other files, so a store keyed by both is never stale (src/validate/analysis-cache.ts).
+ */
+export interface PersistentAnalyses {
+  lookup(source: string): CodeProblem[] | undefined;
+  computed(source: string, problems: CodeProblem[]): void;
+}
+
+let persistentAnalyses: PersistentAnalyses | undefined;
+
+export function usePersistentAnalyses(store: PersistentAnalyses | undefined): void {
+  persistentAnalyses = store;
 }
 
 const analysisCache = new Map<string, CodeProblem[]>();

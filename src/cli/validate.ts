@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 import type { EnvFile } from '../envs/env-file.js';
@@ -115,6 +116,9 @@ async function openAnalysisCache(path: string): Promise<{ save(): Promise<void> 
     .filter((file) => file.endsWith('.js'))
     .sort()
     .map((file) => `${file}\n${readFileSync(new URL(file, modules), 'utf8')}`);
+  // The parser and the scope analyser decide an analysis too: their versions, as installed.
+  const require = createRequire(import.meta.url);
+  for (const dependency of ['acorn', 'acorn-walk', 'eslint-scope']) texts.push(`${dependency}@${(require(`${dependency}/package.json`) as { version: string }).version}`);
   const cache = AnalysisCache.load(existsSync(path) ? readFileSync(path, 'utf8') : undefined, analysisFingerprint(texts));
   usePersistentAnalyses(cache);
   return {

@@ -150,6 +150,27 @@ describe('Lock node', () => {
     expect(await keysInRedis()).toEqual(['n8n-lock-crm-1:fence', 'n8n-lock-crm-1:wake']);
   });
 
+  it('extend writes the new expiry into the same Result Field the acquire wrote, keeping the lock it describes', async () => {
+    const [acquired] = await lock({ operation: 'acquire', scope: 'crm-ext', options: { resultField: 'held' } });
+    const before = acquired[0].json.held;
+    const context = { ...executeContext({ operation: 'extend', scope: 'crm-ext', lockId: 'L1', ttlSeconds: 600, options: { resultField: 'held' } }, acquired.map((i: any) => i.json)), getCredentials: async () => ({ host: '127.0.0.1', port: redis.port }) };
+    const [extended] = await loadNode('Lock').execute.call(context);
+    expect(extended[0].json.held).toMatchObject({ lock_id: 'L1', fence: before.fence, extended: true, scope: 'crm-ext' });
+    expect(Date.parse(extended[0].json.held.expires_at)).toBeGreaterThan(Date.parse(before.expires_at));
+    expect(extended[0].json).not.toHaveProperty('lockExtended');
+    expect(await redis.client.pttl('n8n-lock-crm-ext')).toBeGreaterThan(500_000);
+  });
+
+  it('the panel shows a parameter only where it applies: Max Wait and Poll only for an Acquire that waits; Result Field for every operation', () => {
+    const { properties } = loadNode('Lock').description as { properties: Array<{ name: string; displayOptions?: unknown; options?: Array<{ name: string; displayOptions?: unknown }> }> };
+    const byName = (name: string) => properties.find((p) => p.name === name)!;
+    expect(byName('maxWaitSeconds').displayOptions).toEqual({ show: { operation: ['acquire'], waitTillLockReleased: [true] } });
+    expect(byName('options').displayOptions).toBeUndefined();
+    const option = (name: string) => byName('options').options!.find((o) => o.name === name)!;
+    expect(option('pollSeconds').displayOptions).toEqual({ show: { '/operation': ['acquire'], '/waitTillLockReleased': [true] } });
+    expect(option('resultField').displayOptions).toBeUndefined();
+  });
+
   it.each([
     ['a missing scope', { operation: 'acquire', scope: '  ' }, /^Parameter "Scope" is empty/],
     ['a TTL of 0', { operation: 'acquire', scope: 'crm-1', ttlSeconds: 0 }, /^Parameter "TTL \(Seconds\)" must be a number above 0/],

@@ -72,7 +72,8 @@ export class Lock implements INodeType {
         type: 'number',
         typeOptions: { minValue: 0 },
         default: 300,
-        ...show('acquire'),
+        // Only where it applies: an Acquire that waits.
+        displayOptions: { show: { operation: ['acquire'], waitTillLockReleased: [true] } },
         description: 'Fail after waiting this long',
       },
       {
@@ -81,7 +82,6 @@ export class Lock implements INodeType {
         type: 'collection',
         placeholder: 'Add Option',
         default: {},
-        ...show('acquire', 'release'),
         options: [
           {
             displayName: 'Poll (Seconds)',
@@ -89,6 +89,8 @@ export class Lock implements INodeType {
             type: 'number',
             typeOptions: { minValue: 0.01 },
             default: 1,
+            // Only a waiting Acquire polls ('/' reaches the node's own parameters from inside the collection).
+            displayOptions: { show: { '/operation': ['acquire'], '/waitTillLockReleased': [true] } },
             description: 'A waiter is woken when a native holder releases; it also re-checks this often, for stock holders, which wake nobody',
           },
           {
@@ -96,7 +98,7 @@ export class Lock implements INodeType {
             name: 'resultField',
             type: 'string',
             default: 'lock',
-            description: 'Acquire puts the lock (lock_id, fence, expires_at) in this field of every item; Release removes it again, so items leave the locked section as they entered',
+            description: 'Acquire puts the lock (lock_id, fence, expires_at) in this field of every item, Extend updates its expires_at there, Release removes it again, so items leave the locked section as they entered',
           },
         ],
       },
@@ -163,7 +165,8 @@ export class Lock implements INodeType {
       if (operation === 'extend') {
         const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
         const extended = await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential));
-        return [items.map((item, i) => ({ ...item, json: { ...item.json, lockExtended: extended as any }, pairedItem: { item: i } }))];
+        // Into the same field Acquire wrote: the lock the item carries, with its new expiry.
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended } as any }, pairedItem: { item: i } }))];
       }
       throw new NodeOperationError(node, `Parameter "Operation" must be acquire, release or extend, got ${JSON.stringify(operation)}`);
     } catch (error) {

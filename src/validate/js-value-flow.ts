@@ -1265,6 +1265,14 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
       if (!parent) continue;
       const kind = capability.kind;
       const loose = kind === 'builtin' || kind === 'unknown';
+      /** A value or computed key of an object literal, a class field or a method (`where` it is stored; a method stores nothing). */
+      const checkMemberDefinition = (where: string | undefined) => {
+        if (field === 'value' && where !== undefined) {
+          if (!loose) report(node, capability, `is stored in ${where}`);
+          else checkProtocolStore(node, parent, capability);
+        }
+        if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+      };
       switch (parent.type) {
         case 'MemberExpression': {
           if (field !== 'object') {
@@ -1314,19 +1322,13 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
           break;
         case 'Property':
           // In an object literal it is stored; in a pattern it is a target, handled with the pattern.
-          if (parentOf(parent)?.type === 'ObjectExpression') {
-            if (field === 'value' && !loose) report(node, capability, 'is stored in an object');
-            else if (field === 'value') checkProtocolStore(node, parent, capability);
-            if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
-          }
+          if (parentOf(parent)?.type === 'ObjectExpression') checkMemberDefinition('an object');
           break;
         case 'PropertyDefinition':
-          if (field === 'value' && !loose) report(node, capability, 'is stored in a class field');
-          else if (field === 'value') checkProtocolStore(node, parent, capability);
-          if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+          checkMemberDefinition('a class field');
           break;
         case 'MethodDefinition':
-          if (field === 'key' && !loose) report(node, capability, 'is used as a computed key (its toString runs)');
+          checkMemberDefinition(undefined);
           break;
         case 'SpreadElement':
           if (!loose) report(parent, capability, 'is spread');

@@ -14,7 +14,7 @@ import {
   responseKey,
   type FailureKind,
 } from '../../src/functions/protocol';
-import { isConnectionLoss, pipelined, type RedisClient, type ReplicaAck } from './redis';
+import { isConnectionLoss, pipelined, writeReplicated, type RedisClient, type ReplicaAck } from './redis';
 
 export interface CallRequest {
   functionName: string;
@@ -88,27 +88,20 @@ export async function callFunction(redis: RedisClient, request: CallRequest, opt
   const callId = randomUUID();
   const response = responseKey(request.scope, request.functionName, callId);
   const fields = encodeCall({ callId, params: request.params, responseChannel: response, deadline, depth: request.depth, caller: request.caller, sentAt: Date.now() });
-  if (options.replicaAck) {
-    const { replicas, timeoutMs } = options.replicaAck;
-    // WAIT counts the replicas holding this connection's writes: in one pipeline with the XADD.
-    let results: Array<[Error | null, unknown]>;
-    try {
-      results = ((await redis.pipeline().xadd(keys.stream, '*', ...fields).call('WAIT', replicas, timeoutMs).exec()) ?? []) as Array<[Error | null, unknown]>;
-    } catch (error) {
-      if (!isConnectionLoss(error)) throw error;
-      // The master went away between the XADD and WAIT's answer: nobody can say whether a replica holds it.
-      return { ok: false, kind: 'not-replicated', message: `The call to function "${request.functionName}" could not be confirmed: the connection to Redis was lost before ${replicas} replica(s) acknowledged it; it may still run`, callId, ms: ms() };
-    }
-    const [[addError, entryId], [waitError, acked]] = results;
-    if (addError ?? waitError) throw addError ?? waitError;
-    if (Number(acked) < replicas) {
-      // Withdrawn, so a failover cannot leave the caller believing in a call the new master never had
-      // (a consumer that read it already may still run it, once, on this master).
-      await redis.xdel(keys.stream, String(entryId)).catch(() => undefined);
-      return { ok: false, kind: 'not-replicated', message: `The call to function "${request.functionName}" was not sent: ${Number(acked)} of ${replicas} replica(s) acknowledged it within ${timeoutMs} ms (Replica Acknowledgements in the Redis credential)`, callId, ms: ms() };
-    }
-  } else {
-    await redis.xadd(keys.stream, '*', ...fields);
+  const ack = options.replicaAck;
+  let sent: Awaited<ReturnType<typeof writeReplicated>>;
+  try {
+    sent = await writeReplicated(redis, ack, 'XADD', [keys.stream, '*', ...fields]);
+  } catch (error) {
+    if (!ack || !isConnectionLoss(error)) throw error;
+    // The master went away between the XADD and WAIT's answer: nobody can say whether a replica holds it.
+    return { ok: false, kind: 'not-replicated', message: `The call to function "${request.functionName}" could not be confirmed: the connection to Redis was lost before ${ack.replicas} replica(s) acknowledged it; it may still run`, callId, ms: ms() };
+  }
+  if (ack && sent.acked < ack.replicas) {
+    // Withdrawn, so a failover cannot leave the caller believing in a call the new master never had
+    // (the consumer holds back a delivery the replicas do not hold, so it has not run).
+    await redis.xdel(keys.stream, String(sent.reply)).catch(() => undefined);
+    return { ok: false, kind: 'not-replicated', message: `The call to function "${request.functionName}" was not sent: ${sent.acked} of ${ack.replicas} replica(s) acknowledged it within ${ack.timeoutMs} ms (Replica Acknowledgements in the Redis credential)`, callId, ms: ms() };
   }
 
   let client = redis;

@@ -16,7 +16,7 @@ import {
   unreadableSidecarMessage,
   type NativeHolder,
 } from '../../src/native-lock/protocol';
-import { evalReplicated, isConnectionLoss, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
+import { isConnectionLoss, writeReplicated, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
 
 /** What the Lock node needs: a command connection and a connection of its own to block on. */
 export interface LockConnections {
@@ -71,12 +71,12 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     const holder = { ...request.holder, locked_at: lockedAt };
     const redis = await connections.command();
     const [counter, sidecar, fence, wake] = nativeLockKeys(request.scope, keyLayoutOfClient(redis));
-    const script = [ACQUIRE_SCRIPT, [counter, sidecar, fence], [String(ttlMs), sidecarPrefix(holder)]] as const;
+    const script = [ACQUIRE_SCRIPT, 3, counter, sidecar, fence, String(ttlMs), sidecarPrefix(holder)];
     // WAIT blocks its connection until the replicas answer: on the shared one, every other
     // execution's lock would queue behind it (up to the timeout each while a replica lags).
-    let outcome: Awaited<ReturnType<typeof evalReplicated>>;
+    let outcome: Awaited<ReturnType<typeof writeReplicated>>;
     try {
-      outcome = request.replicaAck ? await connections.blocking((client) => evalReplicated(client, request.replicaAck, ...script)) : await evalReplicated(redis, undefined, ...script);
+      outcome = request.replicaAck ? await connections.blocking((client) => writeReplicated(client, request.replicaAck, 'EVAL', script)) : await writeReplicated(redis, undefined, 'EVAL', script);
     } catch (error) {
       // Sent, and no answer (a failover: the sentinels also kill the clients of a promoted master).
       if (isConnectionLoss(error)) throw new LockError('connection-lost', `The connection to Redis was lost while acquiring the lock on scope '${request.scope}': whether it was taken is unknown; it is released when this execution ends (or by its TTL)`);
@@ -141,7 +141,7 @@ export async function extendLock(redis: RedisClient, scope: string, lockId: stri
   const layout = keyLayoutOfClient(redis);
   const [counter, sidecar] = nativeLockKeys(scope, layout);
   const ttlMs = Math.ceil(ttlSeconds) * 1000;
-  const { reply: raw, acked } = await evalReplicated(redis, replicaAck, EXTEND_SCRIPT, [counter, sidecar], [lockId, String(ttlMs)]);
+  const { reply: raw, acked } = await writeReplicated(redis, replicaAck, 'EVAL', [EXTEND_SCRIPT, 2, counter, sidecar, lockId, String(ttlMs)]);
   const reply = parseCompareReply(raw);
   if (reply.outcome === 'done' && replicaAck && acked < replicaAck.replicas) throw new LockError('not-replicated', notReplicatedMessage(scope, 'was extended on the master only', replicaAck, acked));
   if (reply.outcome === 'done') return { extended: true, scope, lock_id: lockId, expires_at: new Date(now + ttlMs).toISOString() };

@@ -3,9 +3,10 @@
 // `n8nLockRedisApi` credential, which adds the topology (Cluster seed nodes, Sentinel) and the
 // replica acknowledgement: the same fields plus those, so one code path serves both.
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
-import { keyLayoutOf, parseHostList, formatHostList, DEFAULT_PORT, DEFAULT_SENTINEL_PORT, type Topology } from '../../src/ops/topology';
-import type { KeyLayout } from '../../src/ops/keys';
+import { isClusterNode, keyLayoutOfClient, parseHostList, formatHostList, DEFAULT_PORT, DEFAULT_SENTINEL_PORT, type Topology } from '../../src/ops/topology';
 import { classifyRedisFailure, firstLine } from '../../src/ops/redis-failure';
+
+export { keyLayoutOfClient };
 
 export interface RedisCredential {
   /** Only the package's credential has it; the stock `redis` credential is a standalone server. */
@@ -64,10 +65,6 @@ export function topologyOf(credential: RedisCredential): Topology {
   }
 }
 
-/** How the nodes spell a scope's keys on this connection (see keys.ts, KeyLayout). */
-export function keyLayoutOfClient(client: RedisClient): KeyLayout {
-  return keyLayoutOf(client.isCluster ? 'cluster' : 'standalone');
-}
 
 /** Where a credential points, for messages. */
 export function describeTarget(credential: RedisCredential): string {
@@ -81,20 +78,26 @@ export function describeTarget(credential: RedisCredential): string {
   return `Redis at ${credential.host || 'localhost'}:${Number(credential.port) || DEFAULT_PORT}`;
 }
 
-function tlsOptions(credential: RedisCredential, host: string): RedisOptions['tls'] {
-  return credential.ssl ? (credential.disableTlsVerification ? { rejectUnauthorized: false } : { servername: host }) : undefined;
+/**
+ * TLS as the credential asks (`{}` for none): no verification with Ignore SSL Issues; the server
+ * name checked only where the host is the server itself (standalone), not for hosts learned later
+ * (a Cluster's other nodes, the master a sentinel names).
+ */
+function tlsOptions(credential: RedisCredential, servername?: string): { tls?: NonNullable<RedisOptions['tls']> } {
+  if (!credential.ssl) return {};
+  if (credential.disableTlsVerification) return { tls: { rejectUnauthorized: false } };
+  return { tls: servername ? { servername } : {} };
 }
 
 export function redisOptions(credential: RedisCredential): RedisOptions {
   const host = credential.host || 'localhost';
-  const tls = tlsOptions(credential, host);
   return {
     host,
     port: Number(credential.port) || DEFAULT_PORT,
     db: Number(credential.database) || 0,
     ...(credential.user ? { username: credential.user } : {}),
     ...(credential.password ? { password: credential.password } : {}),
-    ...(tls ? { tls } : {}),
+    ...tlsOptions(credential, host),
     connectTimeout: CONNECT_TIMEOUT_MS,
     lazyConnect: true,
   };
@@ -109,13 +112,12 @@ function newClient(credential: RedisCredential, name: string, persistence: Persi
   const once = persistence === 'once';
   const retry = once ? () => null : (attempt: number) => Math.min(attempt * 200, 5_000);
   if (topology.kind === 'cluster') {
-    const { host: _host, port: _port, db: _db, lazyConnect: _lazy, tls, ...shared } = redisOptions(credential);
-    // Every node's certificate is checked against the name it was reached by.
+    const { host: _host, port: _port, db: _db, lazyConnect: _lazy, tls: _tls, ...shared } = redisOptions(credential);
     const options: ClusterOptions = {
       lazyConnect: true,
       clusterRetryStrategy: retry,
       enableOfflineQueue: !once,
-      redisOptions: { ...shared, connectionName: name, ...(tls ? { tls: credential.disableTlsVerification ? { rejectUnauthorized: false } : {} } : {}), ...(once ? { maxRetriesPerRequest: 0, disconnectTimeout: 200 } : { maxRetriesPerRequest: null }) },
+      redisOptions: { ...shared, connectionName: name, ...tlsOptions(credential), ...(once ? { maxRetriesPerRequest: 0, disconnectTimeout: 200 } : { maxRetriesPerRequest: null }) },
       slotsRefreshTimeout: CONNECT_TIMEOUT_MS,
     };
     return new Cluster(topology.nodes, options);
@@ -127,16 +129,15 @@ function newClient(credential: RedisCredential, name: string, persistence: Persi
   };
   if (topology.kind === 'standalone') return new Redis(common);
   const { host: _host, port: _port, ...rest } = common;
-  const sentinelTls = credential.ssl ? (credential.disableTlsVerification ? { rejectUnauthorized: false } : {}) : undefined;
+  const { tls } = tlsOptions(credential);
   return new Redis({
     ...rest,
-    // The master's certificate names the master, not the credential's host.
-    ...(credential.ssl ? { tls: credential.disableTlsVerification ? { rejectUnauthorized: false } : {} } : {}),
+    ...(tls ? { tls } : {}),
     sentinels: topology.sentinels,
     name: topology.masterName,
     ...(credential.sentinelUser ? { sentinelUsername: credential.sentinelUser } : {}),
     ...(credential.sentinelPassword ? { sentinelPassword: credential.sentinelPassword } : {}),
-    ...(sentinelTls ? { enableTLSForSentinelMode: true, sentinelTLS: sentinelTls } : {}),
+    ...(tls ? { enableTLSForSentinelMode: true, sentinelTLS: tls } : {}),
     // Ask the sentinels again when one says the master moved, instead of waiting for the old one to time out.
     failoverDetector: true,
     sentinelRetryStrategy: once ? () => null : retry,
@@ -228,7 +229,7 @@ async function refuseClusterNode(client: RedisClient, where: string): Promise<vo
   } catch {
     return; // an ACL without +info: the first keyed command will say MOVED instead
   }
-  if (/^cluster_enabled:1\b/m.test(info)) {
+  if (isClusterNode(info)) {
     client.disconnect();
     throw new Error(`Cannot use ${where}: it is a Redis Cluster node; use the n8n-lock Redis credential (n8nLockRedisApi) with Topology "Cluster" and this node as a seed`);
   }
@@ -312,17 +313,17 @@ export function replicaAckOf(credential: RedisCredential): ReplicaAck | undefine
 }
 
 /**
- * EVAL, followed by WAIT in the same pipeline when `ack` asks for it: WAIT counts the replicas that
- * hold every write of ITS connection, so it must travel on the connection that ran the script (on a
- * Cluster a pipeline goes to the node of its keys, keyless WAIT included). `acked` is the replicas
- * that did within the timeout (Infinity when nothing was asked).
+ * One write command (an EVAL of a lock script, the XADD of a call), followed by WAIT in the same
+ * pipeline when `ack` asks for it: WAIT counts the replicas that hold every write of ITS connection,
+ * so it must travel on the connection that wrote (on a Cluster a pipeline goes to the node of its
+ * keys, keyless WAIT included). `acked` is the replicas that did within the timeout (Infinity when
+ * nothing was asked).
  */
-export async function evalReplicated(redis: RedisClient, ack: ReplicaAck | undefined, script: string, keys: readonly string[], args: readonly string[]): Promise<{ reply: unknown; acked: number }> {
-  if (!ack) return { reply: await redis.eval(script, keys.length, ...keys, ...args), acked: Infinity };
-  const results = (await redis.pipeline().eval(script, keys.length, ...keys, ...args).call('WAIT', ack.replicas, ack.timeoutMs).exec()) ?? [];
-  const [[scriptError, reply], [waitError, acked]] = results as Array<[Error | null, unknown]>;
-  if (scriptError) throw scriptError;
-  if (waitError) throw waitError;
+export async function writeReplicated(redis: RedisClient, ack: ReplicaAck | undefined, command: string, args: Array<string | number>): Promise<{ reply: unknown; acked: number }> {
+  if (!ack) return { reply: await redis.call(command, ...args), acked: Infinity };
+  const results = (await redis.pipeline().call(command, ...args).call('WAIT', ack.replicas, ack.timeoutMs).exec()) ?? [];
+  const [[writeError, reply], [waitError, acked]] = results as Array<[Error | null, unknown]>;
+  if (writeError ?? waitError) throw writeError ?? waitError;
   return { reply, acked: Number(acked) };
 }
 

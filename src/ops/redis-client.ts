@@ -4,7 +4,9 @@ import { isIP } from 'node:net';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../errors.js';
 import { classifyKey, SCAN_PATTERN, type KeyLayout } from './keys.js';
-import { keyLayoutOf } from './topology.js';
+import { isClusterNode, keyLayoutOfClient } from './topology.js';
+
+export { keyLayoutOfClient };
 import { classifyRedisFailure, firstLine } from './redis-failure.js';
 import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from '../functions/protocol.js';
 import type { FunctionReading } from './functions-status.js';
@@ -65,7 +67,6 @@ export function describeRedisError(error: Error & { code?: string }, timeoutMs =
 export type RedisClient = Redis | Cluster;
 
 /** How the keys of a scope are spelled on this connection. */
-export const keyLayoutOfClient = (client: RedisClient): KeyLayout => keyLayoutOf(client.isCluster ? 'cluster' : 'standalone');
 
 /** The connections to scan: every master of a Cluster, or the one server. */
 const scanTargets = (client: RedisClient): Redis[] => (client instanceof Cluster ? client.nodes('master') : [client]);
@@ -124,7 +125,7 @@ export async function openRedis(target: RedisTarget, timeoutMs = CONNECT_TIMEOUT
     clearTimeout(timer);
   }
   // A Cluster node read as one server shows the keys of its own slots only, with exit 0.
-  if (!(client instanceof Cluster) && /^cluster_enabled:1\b/m.test(String(await client.info('cluster').catch(() => '')))) {
+  if (!(client instanceof Cluster) && isClusterNode(String(await client.info('cluster').catch(() => '')))) {
     client.disconnect();
     throw new RedisUnavailableError(`cannot use Redis at ${target.display}: it is a Redis Cluster node, and one node holds only its own slots' keys; use redis-cluster://${target.host}:${target.port} (rediss-cluster:// for TLS)`);
   }

@@ -14,14 +14,23 @@ export type Topology =
   /** Sentinels to ask where the master named `masterName` is now. */
   | { kind: 'sentinel'; sentinels: HostPort[]; masterName: string };
 
-export type TopologyKind = Topology['kind'];
-
 export const DEFAULT_PORT = 6379;
 export const DEFAULT_SENTINEL_PORT = 26379;
 
-/** On a Cluster every scope's keys carry a hash tag (keys.ts); elsewhere the stock primitives' names. */
-export function keyLayoutOf(kind: TopologyKind): KeyLayout {
-  return kind === 'cluster' ? 'cluster' : 'plain';
+/**
+ * How a scope's keys are spelled on a connection: on a Cluster every scope's keys carry a hash tag
+ * (keys.ts); elsewhere the stock primitives' names. For the CLI's and the nodes' ioredis clients alike.
+ */
+export function keyLayoutOfClient(client: { isCluster: boolean }): KeyLayout {
+  return client.isCluster ? 'cluster' : 'plain';
+}
+
+/**
+ * Whether `INFO cluster` comes from a Cluster node: one reached as a single server answers the keys
+ * of its own slots and MOVED for the others, so both the CLI and the nodes refuse it at connect.
+ */
+export function isClusterNode(info: string): boolean {
+  return /^cluster_enabled:1\b/m.test(info);
 }
 
 /**

@@ -25,6 +25,8 @@ export class AnalysisCache implements PersistentAnalyses {
   private readonly entries: Map<string, CodeProblem[]>;
   hits = 0;
   misses = 0;
+  /** The last body looked up in vain: analysed next, then stored under the hash already computed. */
+  private missed?: { source: string; key: string };
 
   private constructor(private readonly fingerprint: string, entries: Map<string, CodeProblem[]>) {
     this.entries = entries;
@@ -50,12 +52,16 @@ export class AnalysisCache implements PersistentAnalyses {
       // Most recently used last, so the oldest are the first dropped.
       this.entries.delete(key);
       this.entries.set(key, problems);
-    } else this.misses++;
+    } else {
+      this.misses++;
+      this.missed = { source, key };
+    }
     return problems;
   }
 
   computed(source: string, problems: CodeProblem[]): void {
-    this.entries.set(sha256(source), problems);
+    this.entries.set(this.missed?.source === source ? this.missed.key : sha256(source), problems);
+    this.missed = undefined;
   }
 
   serialize(): string {

@@ -85,7 +85,9 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
       else throw result.reason;
     }
   };
-  const calls: Array<Promise<CallOutcome>> = [];
+  // A call that rejected (Redis failed before it was sent) is kept as such, beside the outcomes.
+  type Outcome = CallOutcome | { ok: false; kind: 'redis-error'; message: string; callId?: undefined };
+  const calls: Array<Promise<Outcome>> = [];
   const call = (i: number) => {
     const lane = { client: undefined as RedisClient | undefined };
     const reconnect = async () => {
@@ -98,7 +100,7 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
     calls.push(
       reconnect()
         .then((client) => callFunction(client, { functionName: 'failover', scope: GLOBAL_SCOPE, params: { i }, timeoutMs: 12_000, depth: 1, caller: 'failover/1' }, { reconnect, replicaAck: ack }))
-        .catch((error: Error): CallOutcome => ({ ok: false, kind: 'redis-error' as never, message: error.message, ms: 0 })),
+        .catch((error: Error): Outcome => ({ ok: false, kind: 'redis-error', message: error.message })),
     );
   };
 
@@ -161,7 +163,7 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
   await consumer.stop(0);
   await closeAllPools();
   await Promise.all(connections.map((c) => close(c)));
-  const accepted = outcomes.filter((o) => o.ok || (o.kind !== 'not-replicated' && (o.kind as string) !== 'redis-error'));
+  const accepted = outcomes.filter((o) => o.ok || (o.kind !== 'not-replicated' && o.kind !== 'redis-error'));
   return {
     locks_lost: locksLost,
     overlaps,
@@ -173,7 +175,7 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
     calls_twice: [...runs.values()].filter((n) => n > 1).length,
     locks_refused: locksRefused,
     calls_refused: outcomes.filter((o) => !o.ok && o.kind === 'not-replicated').length,
-    calls_errored: outcomes.filter((o) => !o.ok && (o.kind as string) === 'redis-error').length,
+    calls_errored: outcomes.filter((o) => !o.ok && o.kind === 'redis-error').length,
     // A withdrawn call a consumer had already read still ran once on the old master.
     refused_but_ran: outcomes.filter((o) => !o.ok && o.kind === 'not-replicated' && (runs.get(o.callId ?? '') ?? 0) > 0).length,
     failover_ms: failoverMs,

@@ -23,6 +23,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   'remove-lock': async () => (await import('./add-lock.js')).registerRemoveLock,
   'remove-rate-limit': async () => (await import('./add-rate-limit.js')).registerRemoveRateLimit,
   render: async () => (await import('./render.js')).registerRender,
+  deploy: async () => (await import('./deploy.js')).registerDeploy,
+  pull: async () => (await import('./pull.js')).registerPull,
   validate: async () => (await import('./validate.js')).registerValidate,
   status: async () => (await import('./status.js')).registerStatus,
   unlock: async () => (await import('./unlock.js')).registerUnlock,

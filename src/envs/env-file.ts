@@ -92,3 +92,23 @@ export function addLockScope(env: EnvFile, scope: string): boolean {
 }
 
 export { getEnvPath } from './env-path.js';
+
+/**
+ * Sets `workflows.<key>.id` (the id n8n minted when deploy created the workflow), registering the
+ * key with `name` first when the env has no entry for it. Comments, order and quoting stay.
+ */
+export function setWorkflowId(env: EnvFile, key: string, id: string, name: string): boolean {
+  registerWorkflow(env, key, name);
+  const entry = (env.doc.get('workflows', true) as YAMLMap).get(key, true) as Node | undefined;
+  if (!isMap(entry)) throw new InputError(`${env.file}: workflows.${key} is not a mapping; cannot record its id`);
+  const current = entry.get('id', true) as Node | undefined;
+  if (current instanceof Scalar && current.value === id) return false;
+  if (current instanceof Scalar) current.value = id;
+  else {
+    const scalar = env.doc.createNode(id) as Scalar;
+    scalar.type = Scalar.QUOTE_DOUBLE;
+    entry.set('id', scalar);
+  }
+  env.changed = true;
+  return true;
+}

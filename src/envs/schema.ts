@@ -24,6 +24,11 @@ export const EnvSchema = z
       .passthrough()
       .optional()
       .describe('credential ids and names referenced by {{@:env:credentials.*}} placeholders'),
+    n8n: z
+      .object({ url: z.string().optional().describe('the n8n instance deploy and pull talk to, e.g. https://n8n.example.com') })
+      .passthrough()
+      .optional()
+      .describe('the live n8n of this environment'),
     workflows: z.record(z.string(), WorkflowRefSchema).nullable().optional().describe('workflow ids by key'),
     lockScopes: z
       .array(z.string().min(1))

@@ -1,0 +1,110 @@
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { envFileText, type EnvFile } from '../envs/env-file.js';
+import { deploy, type DeployReport, type SourceWorkflow } from '../deploy/deploy.js';
+import { N8nApi } from '../deploy/n8n-api.js';
+import { readText, WritePlan } from './io.js';
+import { loadSelectedEnvs } from './envs.js';
+import { warn, withCwd, withExamples } from './program.js';
+import { display, detectLayout, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
+
+export interface N8nTargetOptions {
+  cwd: string;
+  env: string;
+  n8nUrl?: string;
+  apiKeyFile?: string;
+}
+
+/**
+ * The env, the n8n URL (--n8n-url, else `n8n.url` in the env file) and the API key (N8N_API_KEY,
+ * else --api-key-file). The key is only ever sent as a header: never printed, logged or written.
+ */
+export function connectTarget(options: N8nTargetOptions, command: string): { layout: RepoLayout; env: EnvFile; api: N8nApi } {
+  if (options.env.includes(',')) throw new InputError(`--env: ${command} takes exactly one environment`);
+  const layout = detectLayout(options.cwd);
+  const [env] = loadSelectedEnvs(layout, options.env);
+  if (!env) throw new InputError(`--env ${options.env}: no environment files in ${display(layout, layout.envsDir)}`);
+  const fromEnv = (env.data as { n8n?: { url?: unknown } }).n8n?.url;
+  const url = options.n8nUrl ?? (typeof fromEnv === 'string' && fromEnv ? fromEnv : undefined);
+  if (!url) throw new InputError(`no n8n URL: pass --n8n-url or set n8n.url in ${env.file}`);
+  let key: string | undefined;
+  if (options.apiKeyFile) key = readText(options.apiKeyFile, '--api-key-file').trim();
+  else key = process.env.N8N_API_KEY?.trim();
+  if (!key) throw new InputError(options.apiKeyFile ? `--api-key-file ${options.apiKeyFile}: the file is empty` : 'no API key: set N8N_API_KEY or pass --api-key-file <file> (n8n: Settings > n8n API)');
+  return { layout, env, api: new N8nApi(url, key) };
+}
+
+/** The workflow files `keys` names (default every workflow), read. */
+export function readSources(layout: RepoLayout, keys: string[]): SourceWorkflow[] {
+  return keys.map((key) => {
+    const path = workflowPath(layout, key);
+    const file = display(layout, path);
+    if (!existsSync(path)) throw new InputError(`unknown workflow "${key}": ${file} does not exist`);
+    return { key, file, text: readText(path, file) };
+  });
+}
+
+function formatPlan(report: DeployReport, target: string): string {
+  const width = Math.max(4, ...report.plan.map((p) => p.key.length));
+  const lines = report.plan.map((p) => {
+    const publish = p.publish ? 'publish' : '       ';
+    return `  ${p.action.padEnd(9)} ${p.key.padEnd(width)} ${publish}${p.id ? ` ${p.id}` : ''}${p.detail && p.action === 'drifted' ? `\n      ${p.detail}` : ''}`;
+  });
+  return `${report.mode === 'dry-run' ? 'plan (dry run, nothing written)' : 'plan'} for env "${report.env.name}" on ${target}:\n${lines.join('\n')}\n`;
+}
+
+export function registerDeploy(program: Command): void {
+  const command = withCwd(
+    program
+      .command('deploy')
+      .description("render for one environment and bring a live n8n up to date through its public API (create, update, publish); refuses to overwrite what was changed in n8n")
+      .argument('[keys...]', 'workflow keys (default: every workflow)')
+      .requiredOption('--env <name>', 'the environment to deploy')
+      .option('--n8n-url <url>', 'the n8n instance (default: n8n.url in the env file)')
+      .option('--api-key-file <file>', 'read the API key from this file (default: the N8N_API_KEY environment variable)')
+      .option('--dry-run', 'print the plan; change nothing, neither in n8n nor in the env file')
+      .option('--force', 'overwrite workflows that were changed in n8n since the last deploy (drifted)')
+      .option('--no-publish', 'write drafts only: publish nothing (n8n runs only published sub-workflows and error workflows)')
+      .option('--format <format>', 'text or json (the plan and the counts)', 'text'),
+  ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean; force?: boolean; publish: boolean; format: string }) => {
+    if (options.format !== 'text' && options.format !== 'json') throw new InputError(`--format must be text or json (got "${options.format}")`);
+    const started = Date.now();
+    const { layout, env, api } = connectTarget(options, 'deploy');
+    const all = readSources(layout, listWorkflowKeys(layout));
+    if (all.length === 0) throw new InputError(`no workflows in ${display(layout, layout.workflowsDir)}`);
+    const sources = keys.length > 0 ? readSources(layout, keys) : all;
+    const report = await deploy(sources, all, env, { dryRun: Boolean(options.dryRun), force: Boolean(options.force), noPublish: !options.publish }, {
+      api,
+      saveEnv: (edited) => {
+        const plan = new WritePlan(layout.root);
+        plan.put(`${layout.root}/${edited.file}`, envFileText(edited), edited.file);
+        plan.commit();
+      },
+      progress: (line) => {
+        if (process.stderr.isTTY) warn(line);
+      },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (options.format === 'json') {
+      const { env: _env, ...rest } = report;
+      process.stdout.write(JSON.stringify({ ...rest, env: report.env.name, url: api.base, seconds: Number(seconds) }, null, 2) + '\n');
+    } else {
+      process.stdout.write(formatPlan(report, api.base));
+    }
+    warn(`deploy drift: refused=${report.refused ? 'yes' : 'no'} forced=${report.forced ? 'yes' : 'no'}`);
+    warn(`deploy: mode=${report.mode} workflows=${report.plan.length} created=${report.created} updated=${report.updated} unchanged=${report.unchanged} seconds=${seconds}`);
+    for (const [key, id] of Object.entries(report.minted)) warn(`deploy: ${env.file}: workflows.${key}.id = ${id} (commit it: later deploys update this workflow)`);
+    if (report.refused) {
+      warn(`n8n-lock: ${report.drifted} workflow(s) changed in n8n since the last deploy; nothing was written. Pull them (n8n-lock pull --env ${env.name}) or overwrite with --force`);
+      process.exitCode = 1;
+    }
+  });
+  withExamples(command, [
+    'N8N_API_KEY=... n8n-lock deploy --env prod --dry-run',
+    'n8n-lock deploy --env prod --api-key-file ~/.n8n-prod-key',
+    'n8n-lock deploy --env dev --n8n-url http://localhost:5678 lock_acquisition lock_release',
+    'n8n-lock deploy --env prod --force   # overwrite what was edited in n8n',
+  ]);
+  command.addHelpText('after', '\nExit codes: 0 deployed (or planned), 1 refused because workflows drifted (nothing written), 2 usage, input or n8n error (the line names what was already written).\n');
+}

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { isSentinelId } from '../workflow/placeholders.js';
+import { pullWorkflow } from '../deploy/pull.js';
+import { connectTarget, type N8nTargetOptions } from './deploy.js';
+import { readText, WritePlan } from './io.js';
+import { warn, withCwd, withExamples } from './program.js';
+import { display, workflowPath } from './repo.js';
+
+export function registerPull(program: Command): void {
+  const command = withCwd(
+    program
+      .command('pull')
+      .description('write live workflows from n8n back into workflows/<key>.json, with env values turned back into {{@:env:...}} placeholders')
+      .argument('[keys...]', 'workflow keys (default: every workflow the env file has an id for)')
+      .requiredOption('--env <name>', 'the environment to pull from')
+      .option('--n8n-url <url>', 'the n8n instance (default: n8n.url in the env file)')
+      .option('--api-key-file <file>', 'read the API key from this file (default: the N8N_API_KEY environment variable)')
+      .option('--dry-run', 'say which files would change; write nothing'),
+  ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean }) => {
+    const started = Date.now();
+    const { layout, env, api } = connectTarget(options, 'pull');
+    const withIds = Object.entries(env.data.workflows ?? {}).filter(([, ref]) => ref?.id && !isSentinelId(ref.id)).map(([key]) => key);
+    const selected = keys.length > 0 ? keys : withIds;
+    if (selected.length === 0) throw new InputError(`${env.file} has no workflow ids to pull (deploy first, or add ids under workflows.<key>.id)`);
+    const plan = new WritePlan(layout.root);
+    let identical = 0;
+    const changed: string[] = [];
+    for (const key of selected) {
+      const id = env.data.workflows?.[key]?.id;
+      if (!id || isSentinelId(id)) throw new InputError(`${env.file}: workflows.${key} has no id: nothing to pull`);
+      const live = await api.getWorkflow(id, `read ${key}`);
+      if (!live) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(id)} is not on ${api.base}`);
+      const path = workflowPath(layout, key);
+      const file = display(layout, path);
+      const sourceText = existsSync(path) ? readText(path, file) : undefined;
+      const result = pullWorkflow(key, live, sourceText, file, env);
+      if (result.identical || result.text === sourceText) identical++;
+      else {
+        changed.push(file);
+        plan.put(path, result.text, file);
+      }
+    }
+    if (!options.dryRun) plan.commit();
+    for (const file of changed) process.stdout.write(`${options.dryRun ? 'would write' : 'wrote'} ${file}\n`);
+    warn(`pull: workflows=${selected.length} identical=${identical} seconds=${((Date.now() - started) / 1000).toFixed(1)}`);
+  });
+  withExamples(command, ['N8N_API_KEY=... n8n-lock pull --env prod', 'n8n-lock pull --env dev --api-key-file ~/.n8n-dev-key critical --dry-run']);
+}

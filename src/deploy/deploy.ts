@@ -1,0 +1,245 @@
+// `n8n-lock deploy`: render for one environment, compare with the live n8n, plan, refuse what
+// must be refused before the first write, then apply through the public API (per workflow) in
+// the order callees first, and publish last. The CLI wraps this; the API client is passed in.
+import { InputError } from '../errors.js';
+import { parseEnvFile, envFileText, setWorkflowId, type EnvFile } from '../envs/env-file.js';
+import { renderWorkflow } from '../envs/render.js';
+import { parseJsonText } from '../workflow/json-file.js';
+import { isSentinelId } from '../workflow/placeholders.js';
+import { N8nApiError, type N8nApi } from './n8n-api.js';
+import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
+import { contentHash, deployRecordOf, withDeployRecord, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
+
+/** The community package whose nodes need the package on the instance. */
+export const NODE_PACKAGE_PREFIX = 'n8n-nodes-lock.';
+/** A credential type the package ships: n8n knows it only when the package is loaded. */
+export const NODE_PACKAGE_CREDENTIAL_TYPE = 'n8nLockRedisApi';
+
+export interface SourceWorkflow {
+  key: string;
+  /** Repository-relative path, for messages. */
+  file: string;
+  text: string;
+}
+
+export interface DeployOptions {
+  dryRun: boolean;
+  force: boolean;
+  noPublish: boolean;
+}
+
+export interface DeployIo {
+  api: N8nApi;
+  /** Writes the env file (ids n8n minted); called before anything refers to those ids. */
+  saveEnv(env: EnvFile): void;
+  progress(line: string): void;
+}
+
+export interface DeployReport {
+  mode: 'per-workflow' | 'dry-run';
+  plan: Array<Omit<PlannedWorkflow, 'body'>>;
+  created: number;
+  updated: number;
+  unchanged: number;
+  published: number;
+  drifted: number;
+  refused: boolean;
+  forced: boolean;
+  /** Ids written back into the env file. */
+  minted: Record<string, string>;
+  env: EnvFile;
+}
+
+/** A stand-in id for a workflow not created yet: renders, never sent (creates get real ids first). */
+const pendingId = (key: string) => `pending-${key}`;
+
+function hasId(env: EnvFile, key: string): boolean {
+  const id = env.data.workflows?.[key]?.id;
+  return typeof id === 'string' && !isSentinelId(id);
+}
+
+/** Renders every selected workflow, with stand-in ids for the ones deploy will create. */
+function renderAll(sources: SourceWorkflow[], env: EnvFile, creating: Set<string>): Map<string, Record<string, unknown>> {
+  const workflows = { ...(env.data.workflows ?? {}) };
+  for (const key of creating) workflows[key] = { ...(workflows[key] ?? { name: '' }), id: pendingId(key) };
+  const view: EnvFile = { ...env, data: { ...env.data, workflows } };
+  const out = new Map<string, Record<string, unknown>>();
+  for (const s of sources) {
+    const rendered = renderWorkflow(s.key, s.text, s.file, view);
+    const workflow = parseJsonText(rendered.text, s.file) as Record<string, unknown>;
+    delete workflow.id;
+    out.set(s.key, workflow);
+  }
+  return out;
+}
+
+function nodesOf(workflow: Record<string, unknown>): Array<Record<string, any>> {
+  return Array.isArray(workflow.nodes) ? (workflow.nodes as Array<Record<string, any>>) : [];
+}
+
+/** Refusals that need the instance: the node package, and every credential a workflow names. */
+async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[]): Promise<void> {
+  const usingPackage = [...rendered].filter(([, wf]) => nodesOf(wf).some((n) => String(n.type).startsWith(NODE_PACKAGE_PREFIX))).map(([key]) => key);
+  if (usingPackage.length && !(await api.hasCredentialType(NODE_PACKAGE_CREDENTIAL_TYPE, 'check the n8n-nodes-lock package'))) {
+    throw new InputError(`${usingPackage.join(', ')} use n8n-nodes-lock nodes, but ${api.base} does not have the community package n8n-nodes-lock installed (Settings > Community Nodes): install it first`);
+  }
+  const wanted = new Map<string, { key: string; name: string; type: string }>();
+  for (const [key, wf] of rendered) {
+    for (const node of nodesOf(wf)) {
+      for (const [type, ref] of Object.entries((node.credentials ?? {}) as Record<string, { id?: unknown; name?: unknown }>)) {
+        if (ref && typeof ref.id === 'string' && ref.id) wanted.set(ref.id, { key, name: String(ref.name ?? ''), type });
+      }
+    }
+  }
+  if (wanted.size === 0) return;
+  const have = new Set((await api.listCredentials('check credentials')).map((c) => c.id));
+  const missing = [...wanted].filter(([id]) => !have.has(id));
+  if (missing.length) {
+    const [id, ref] = missing[0];
+    const file = sources.find((s) => s.key === ref.key)?.file ?? ref.key;
+    throw new InputError(`${file}: credential ${JSON.stringify(ref.name)} (${ref.type}, id ${id}) is not on ${api.base}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: create it there and put its id in the env file`);
+  }
+}
+
+/** What deploy already changed when it stops half-way: every change, named. */
+class Written {
+  readonly lines: string[] = [];
+  add(line: string): void {
+    this.lines.push(line);
+  }
+  fail(error: unknown): never {
+    const message = (error as Error).message;
+    const suffix = this.lines.length ? `; already written: ${this.lines.join(', ')}` : '; nothing was written';
+    throw new N8nApiError(message + suffix);
+  }
+}
+
+/**
+ * Deploys `sources` (the selected workflows) for `env`. `allSources` is every workflow of the
+ * repository: whether another workflow calls one decides whether it must run published.
+ */
+export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkflow[], envIn: EnvFile, options: DeployOptions, io: DeployIo): Promise<DeployReport> {
+  let env = envIn;
+  const { api } = io;
+  const selected = new Set(sources.map((s) => s.key));
+  const creating = new Set(sources.filter((s) => !hasId(env, s.key)).map((s) => s.key));
+  // A reference to a workflow that has no id and is not deployed with this one would dangle.
+  for (const s of sources) {
+    for (const ref of referencedKeys(s.text)) {
+      if (!selected.has(ref) && !hasId(env, ref)) {
+        throw new InputError(`${s.file}: refers to workflows.${ref}.id, which has no id in ${env.file} and is not deployed with it: deploy ${ref} too`);
+      }
+    }
+  }
+  // Every placeholder resolves before anything is asked of n8n.
+  let rendered = renderAll(sources, env, creating);
+
+  const live = new Map<string, LiveWorkflow>();
+  for (const s of sources) {
+    if (creating.has(s.key)) continue;
+    const id = env.data.workflows![s.key].id;
+    const found = await api.getWorkflow(id, `read ${s.key}`);
+    if (!found) throw new InputError(`${env.file}: workflows.${s.key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew`);
+    if (!('activeVersionId' in found)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
+    live.set(s.key, found);
+  }
+  await checkInstance(api, rendered, sources);
+
+  const calledKeys = new Set(allSources.flatMap((s) => referencedKeys(s.text).filter((k) => k !== s.key)));
+  const order = deployOrder(
+    sources.map((s) => s.key),
+    (key) => referencedKeys(sources.find((s) => s.key === key)!.text),
+  );
+  const plan = () =>
+    order.map((key) => {
+      const id = creating.has(key) ? '' : env.data.workflows![key].id;
+      return planWorkflow({ key, id, rendered: rendered.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish);
+    });
+  const planned = plan();
+  const drifted = planned.filter((p) => p.action === 'drifted').length;
+  const report: DeployReport = {
+    mode: options.dryRun ? 'dry-run' : 'per-workflow',
+    plan: planned.map(({ body: _body, ...rest }) => rest),
+    // A dry run counts what it would do; an applied deploy counts what it did.
+    created: options.dryRun ? planned.filter((p) => p.action === 'create').length : 0,
+    updated: options.dryRun ? planned.filter((p) => p.action === 'update').length : 0,
+    unchanged: planned.filter((p) => p.action === 'unchanged').length,
+    published: 0,
+    drifted,
+    refused: drifted > 0 && !options.force,
+    forced: drifted > 0 && options.force,
+    minted: {},
+    env,
+  };
+  if (options.dryRun || report.refused) return report;
+
+  const written = new Written();
+  try {
+    // 1. Ids first: n8n mints them (the public API refuses ours), and every reference needs them.
+    if (creating.size) {
+      for (const key of order.filter((k) => creating.has(k))) {
+        const name = String(rendered.get(key)!.name ?? key);
+        const stub: WorkflowBody = { name, nodes: [], connections: {}, settings: {} };
+        const made = await api.createWorkflow(stub, `create ${key}`);
+        if (!('activeVersionId' in made)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
+        written.add(`created ${key} (${made.id}, empty)`);
+        report.minted[key] = made.id;
+        live.set(key, made);
+        io.progress(`deploy: created ${key} as ${made.id}`);
+      }
+      const file = env.file;
+      for (const [key, id] of Object.entries(report.minted)) setWorkflowId(env, key, id, String(env.data.workflows?.[key]?.name ?? rendered.get(key)!.name ?? key));
+      io.saveEnv(env);
+      written.add(`${file} (ids of ${Object.keys(report.minted).join(', ')})`);
+      env = parseEnvFile(envFileText(env), env.file, env.name);
+      report.env = env;
+      creating.clear();
+      rendered = renderAll(sources, env, creating);
+    }
+    // 2. Content, callees first.
+    const final = plan();
+    const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
+    for (const step of final) {
+      const wasCreated = report.minted[step.key] !== undefined;
+      const id = env.data.workflows![step.key].id;
+      if (step.action === 'unchanged' && !wasCreated) {
+        // Same content without a current record (pulled into the repository, or deployed before
+        // n8n-lock kept records): record it, so the next change is not mistaken for drift. The
+        // nodes are n8n's own, so n8n keeps the versionId.
+        const current = live.get(step.key)!;
+        if (deployRecordOf(current) !== contentHash(current)) {
+          const same = workflowBody(current as unknown as Record<string, unknown>, current);
+          await api.updateWorkflow(id, { ...same, settings: withDeployRecord(same.settings, contentHash(current)) }, `record ${step.key}`);
+          written.add(`recorded ${step.key}`);
+        }
+        if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
+        continue;
+      }
+      const body = { ...step.body, settings: withDeployRecord(step.body.settings, contentHash(step.body)) };
+      let after = await api.updateWorkflow(id, body, `${wasCreated ? 'write' : 'update'} ${step.key}`);
+      // The record must hash what n8n stored; when n8n added something (a webhook id), record that.
+      const stored = contentHash(after);
+      if (deployRecordOf(after) !== stored) {
+        after = await api.updateWorkflow(id, { ...workflowBody(after as unknown as Record<string, unknown>, after), settings: withDeployRecord(after.settings ?? {}, stored) }, `record ${step.key}`);
+      }
+      written.add(`${wasCreated ? 'wrote' : 'updated'} ${step.key}`);
+      if (wasCreated) report.created++;
+      else report.updated++;
+      io.progress(`deploy: ${wasCreated ? 'wrote' : 'updated'} ${step.key} (${id})`);
+      const planFor = wasCreated ? planned.find((p) => p.key === step.key)! : step;
+      if (planFor.publish) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
+    }
+    // 3. Publish, callees first: n8n checks a caller's sub-workflows when it publishes it.
+    for (const p of toPublish) {
+      await api.publish(p.id, p.versionId, `publish ${p.key}`);
+      written.add(`published ${p.key}`);
+      report.published++;
+      io.progress(`deploy: published ${p.key} (${p.id})`);
+    }
+    report.plan = final.map(({ body: _body, ...rest }) => ({ ...rest, action: report.minted[rest.key] ? 'create' : rest.action, publish: (report.minted[rest.key] ? planned.find((p) => p.key === rest.key)!.publish : rest.publish) }));
+  } catch (error) {
+    if (error instanceof InputError) written.fail(error);
+    throw error;
+  }
+  return report;
+}

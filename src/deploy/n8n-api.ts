@@ -1,0 +1,160 @@
+// n8n's public REST API (/api/v1, header X-N8N-API-KEY) as deploy and pull use it. Every failure
+// becomes one line naming what was asked, what n8n said and what to do; the key never appears in
+// any message. Facts: docs/research/n8n-2.41-public-api.md.
+import { InputError } from '../errors.js';
+import type { LiveWorkflow, WorkflowBody } from './workflow-body.js';
+
+/** A refusal by n8n or the network, already worded for the user (exit 2). */
+export class N8nApiError extends InputError {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = 'N8nApiError';
+  }
+}
+
+/** The API-key scope each call needs (n8n answers a missing one with a bare 403 "Forbidden"). */
+const SCOPE = {
+  list: 'workflow:list',
+  read: 'workflow:read',
+  create: 'workflow:create',
+  update: 'workflow:update',
+  publish: 'workflow:activate',
+  credentials: 'credential:list',
+} as const;
+
+export interface Credential {
+  id: string;
+  name: string;
+  type: string;
+}
+
+export interface RequestOptions {
+  /** What the call is for, in the error line ("create lock_release"). */
+  what: string;
+  scope?: string;
+  /** Statuses returned to the caller instead of thrown. */
+  accept?: number[];
+}
+
+export class N8nApi {
+  readonly base: string;
+
+  constructor(url: string, private readonly apiKey: string, private readonly timeoutMs = 30_000) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new InputError(`n8n URL ${JSON.stringify(url)} is not a URL (expected e.g. https://n8n.example.com)`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new InputError(`n8n URL ${url}: only http and https are supported`);
+    if (parsed.username || parsed.password) throw new InputError('n8n URL: credentials in the URL are not supported; the API key comes from N8N_API_KEY or --api-key-file');
+    this.base = parsed.origin + parsed.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  }
+
+  async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<{ status: number; json: T }> {
+    const url = `${this.base}/api/v1${path}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new N8nApiError(`${options.what}: cannot reach n8n at ${this.base} (${why})`);
+    }
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (options.accept?.includes(res.status)) return { status: res.status, json };
+    if (res.ok) {
+      if (json === undefined) throw new N8nApiError(`${options.what}: ${this.base}/api/v1 answered ${res.status} without JSON: is ${this.base} an n8n with its public API (the n8n URL without /api/v1)?`, res.status);
+      return { status: res.status, json };
+    }
+    throw new N8nApiError(`${options.what}: ${this.explain(res.status, json, options)}`, res.status);
+  }
+
+  private explain(status: number, json: any, options: RequestOptions): string {
+    const said = typeof json?.message === 'string' ? json.message : undefined;
+    switch (status) {
+      case 401:
+        return `n8n refused the API key (401 ${said ?? 'Unauthorized'}): a wrong, revoked or expired key, or the public API is disabled (N8N_PUBLIC_API_DISABLED)`;
+      case 403:
+        if (json?.reason === 'insufficient_api_key_scope') return `403: ${said} (give the key the workflow:activate scope)`;
+        return `n8n refused the call (403 ${said ?? 'Forbidden'}): the API key lacks the scope ${options.scope ?? '(unknown)'}, or its user may not do this in the project`;
+      case 404:
+        if (said === undefined) return `${this.base}/api/v1 has no such route (404): the public API is disabled or not served there (check the URL and N8N_PUBLIC_API_ENDPOINT)`;
+        return `404 ${said}`;
+      case 400:
+        return `n8n rejected it (400): ${said ?? JSON.stringify(json)}`;
+      default:
+        return `HTTP ${status}${said ? `: ${said}` : ''}`;
+    }
+  }
+
+  /** Every workflow (cursor pagination, 250 a page). */
+  async listWorkflows(): Promise<LiveWorkflow[]> {
+    const out: LiveWorkflow[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '?limit=250&excludePinnedData=true';
+      const { json } = await this.request<{ data: LiveWorkflow[]; nextCursor: string | null }>('GET', `/workflows${query}`, undefined, { what: 'list workflows', scope: SCOPE.list });
+      out.push(...json.data);
+      cursor = json.nextCursor ?? undefined;
+    } while (cursor);
+    return out;
+  }
+
+  /** One workflow; undefined when n8n has no workflow with this id. */
+  async getWorkflow(id: string, what: string): Promise<LiveWorkflow | undefined> {
+    const { status, json } = await this.request<LiveWorkflow & { message?: string }>('GET', `/workflows/${encodeURIComponent(id)}?excludePinnedData=true`, undefined, { what, scope: SCOPE.read, accept: [404] });
+    if (status === 404) {
+      if (json?.message === undefined) await this.probe(what);
+      return undefined;
+    }
+    return json;
+  }
+
+  /** A 404 without n8n's JSON is a missing route, not a missing workflow: say so. */
+  private async probe(what: string): Promise<void> {
+    await this.request('GET', '/workflows?limit=1', undefined, { what, scope: SCOPE.list });
+  }
+
+  async createWorkflow(body: WorkflowBody, what: string): Promise<LiveWorkflow> {
+    return (await this.request<LiveWorkflow>('POST', '/workflows', body, { what, scope: SCOPE.create })).json;
+  }
+
+  /** PUT without re-publishing (publishIfActive=false): deploy publishes last, callees first. */
+  async updateWorkflow(id: string, body: WorkflowBody, what: string): Promise<LiveWorkflow> {
+    return (await this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}?publishIfActive=false`, body, { what, scope: SCOPE.update })).json;
+  }
+
+  async publish(id: string, versionId: string | undefined, what: string): Promise<LiveWorkflow> {
+    return (await this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/publish`, versionId ? { versionId } : {}, { what, scope: SCOPE.publish })).json;
+  }
+
+  async listCredentials(what: string): Promise<Credential[]> {
+    const out: Credential[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '?limit=250';
+      const { json } = await this.request<{ data: Credential[]; nextCursor: string | null }>('GET', `/credentials${query}`, undefined, { what, scope: SCOPE.credentials });
+      out.push(...json.data);
+      cursor = json.nextCursor ?? undefined;
+    } while (cursor);
+    return out;
+  }
+
+  /** True when the instance knows a credential type (a community package's types exist only when it is loaded). */
+  async hasCredentialType(type: string, what: string): Promise<boolean> {
+    const { status } = await this.request('GET', `/credentials/schema/${encodeURIComponent(type)}`, undefined, { what, accept: [404] });
+    return status === 200;
+  }
+}

@@ -1,0 +1,176 @@
+// What deploy sends to n8n's public API for one workflow, how a rendered workflow and a live one
+// are compared, and the deploy record a live workflow carries. Pure: data in, data out.
+import { createHash } from 'node:crypto';
+
+/** A workflow as the public API returns it (only the fields deploy reads are typed). */
+export interface LiveWorkflow {
+  id: string;
+  name: string;
+  nodes: Array<Record<string, unknown>>;
+  connections: Record<string, unknown>;
+  settings?: Record<string, unknown> | null;
+  versionId?: string | null;
+  /** 2.x only: the published version (null when unpublished). Its absence means n8n 1.x. */
+  activeVersionId?: string | null;
+  active?: boolean;
+  updatedAt?: string;
+  [key: string]: unknown;
+}
+
+/** The body of POST/PUT /api/v1/workflows: the zod DTO is strict, so nothing else may be sent. */
+export interface WorkflowBody {
+  name: string;
+  nodes: Array<Record<string, unknown>>;
+  connections: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+/**
+ * The settings keys n8n 2.x's public API accepts (base-workflow-public.dto, n8n 2.41); any other
+ * key is a 400 for the whole workflow, so the rest (engineType, binaryMode, ...) is left out.
+ */
+export const PUBLIC_API_SETTINGS = [
+  'saveExecutionProgress',
+  'saveManualExecutions',
+  'saveDataErrorExecution',
+  'saveDataSuccessExecution',
+  'executionTimeout',
+  'errorWorkflow',
+  'timezone',
+  'executionOrder',
+  'callerPolicy',
+  'callerIds',
+  'timeSavedMode',
+  'timeSavedPerExecution',
+  'redactionPolicy',
+  'availableInMCP',
+  'customTelemetryTags',
+] as const;
+
+/** Node fields the public API accepts; INode's extendsCredential & co. are a 400. */
+const PUBLIC_API_NODE_FIELDS = new Set([
+  'id', 'name', 'type', 'typeVersion', 'position', 'parameters', 'credentials', 'webhookId', 'disabled', 'notes', 'notesInFlow',
+  'executeOnce', 'alwaysOutputData', 'retryOnFail', 'maxTries', 'waitBetweenTries', 'continueOnFail', 'onError', 'customTelemetryTags',
+]);
+
+/**
+ * The deploy record: the content hash of what this repository last wrote, kept in the live
+ * workflow itself (settings.customTelemetryTags, which n8n stores verbatim and only reads for
+ * licensed OpenTelemetry span attributes). It travels with the instance, so a new machine, a
+ * teammate's clone and a CI runner all see the same record; nothing is kept in a home folder and
+ * the repository does not change on every deploy.
+ */
+export const DEPLOY_RECORD_TAG = 'n8n-lock.deployed';
+
+const DEFAULT_LIKE = new Set(['DEFAULT']);
+
+type Tag = { key: string; value: string };
+
+function tagsOf(settings: Record<string, unknown> | null | undefined): Tag[] {
+  const tags = settings?.customTelemetryTags;
+  return Array.isArray(tags) ? (tags.filter((t) => t && typeof t === 'object') as Tag[]) : [];
+}
+
+/** The hash a live workflow says this repository last deployed, if any. */
+export function deployRecordOf(live: Pick<LiveWorkflow, 'settings'>): string | undefined {
+  return tagsOf(live.settings).find((t) => t.key === DEPLOY_RECORD_TAG)?.value;
+}
+
+/** Settings without the deploy record (and without customTelemetryTags when that leaves none). */
+function settingsWithoutRecord(settings: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const out = { ...(settings ?? {}) };
+  if ('customTelemetryTags' in out) {
+    const rest = tagsOf(out).filter((t) => t.key !== DEPLOY_RECORD_TAG);
+    if (rest.length) out.customTelemetryTags = rest;
+    else delete out.customTelemetryTags;
+  }
+  return out;
+}
+
+/** `settings` with the deploy record set to `hash` (other telemetry tags kept). */
+export function withDeployRecord(settings: Record<string, unknown>, hash: string): Record<string, unknown> {
+  const rest = tagsOf(settings).filter((t) => t.key !== DEPLOY_RECORD_TAG);
+  return { ...settings, customTelemetryTags: [...rest, { key: DEPLOY_RECORD_TAG, value: hash }] };
+}
+
+/** JSON with object keys sorted: two equal values always print the same. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]])) : v,
+  );
+}
+
+/** What a workflow is, for comparing: name, nodes by name, connections, settings without the record. */
+function comparable(w: { name: string; nodes: Array<Record<string, unknown>>; connections: Record<string, unknown>; settings?: Record<string, unknown> | null }): unknown {
+  const nodes = [...w.nodes].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+  return { name: w.name, nodes, connections: w.connections ?? {}, settings: settingsWithoutRecord(w.settings) };
+}
+
+/** The content hash of a live workflow (what the deploy record stores). */
+export function contentHash(w: Parameters<typeof comparable>[0]): string {
+  return createHash('sha256').update(stableStringify(comparable(w))).digest('hex').slice(0, 32);
+}
+
+/**
+ * The body for one rendered workflow. Against a live workflow it keeps the live node ids and
+ * webhook ids of nodes with the same name where the file has none (n8n mints a new id for every
+ * node sent without one, and a new versionId with them), and starts from the live settings, as
+ * n8n merges settings on PUT anyway: a key cannot be removed by leaving it out.
+ */
+export function workflowBody(rendered: Record<string, unknown>, live?: LiveWorkflow): WorkflowBody {
+  const liveNodes = new Map((live?.nodes ?? []).map((n) => [String(n.name), n]));
+  const nodes = ((rendered.nodes as Array<Record<string, unknown>>) ?? []).map((node) => {
+    const out = Object.fromEntries(Object.entries(node).filter(([k]) => PUBLIC_API_NODE_FIELDS.has(k)));
+    const before = liveNodes.get(String(node.name));
+    if (before && before.type === node.type) {
+      if (out.id === undefined && before.id !== undefined) out.id = before.id;
+      if (out.webhookId === undefined && before.webhookId !== undefined) out.webhookId = before.webhookId;
+    }
+    return out;
+  });
+  const fileSettings = (rendered.settings as Record<string, unknown> | undefined) ?? {};
+  // Live settings the public API would refuse (an older import's engineType) are not sent back.
+  const liveSettings = settingsWithoutRecord(live?.settings);
+  const settings: Record<string, unknown> = Object.fromEntries(PUBLIC_API_SETTINGS.filter((k) => liveSettings[k] !== undefined).map((k) => [k, liveSettings[k]]));
+  for (const key of PUBLIC_API_SETTINGS) {
+    const value = fileSettings[key];
+    if (value === undefined || (typeof value === 'string' && DEFAULT_LIKE.has(value))) continue;
+    settings[key] = value;
+  }
+  const record = deployRecordOf(live ?? {});
+  return {
+    name: String(rendered.name ?? ''),
+    nodes,
+    connections: (rendered.connections as Record<string, unknown>) ?? {},
+    settings: record ? withDeployRecord(settings, record) : settings,
+  };
+}
+
+/** True when writing `body` would change nothing that counts in `live`. */
+export function sameContent(body: WorkflowBody, live: LiveWorkflow): boolean {
+  return stableStringify(comparable(body)) === stableStringify(comparable(live));
+}
+
+/**
+ * One line saying how `live` differs from `body` (what someone changed in n8n, seen from the
+ * repository): renamed, nodes added/removed/changed by name, connections, settings keys.
+ */
+export function describeDifference(body: WorkflowBody, live: LiveWorkflow): string {
+  const parts: string[] = [];
+  if (body.name !== live.name) parts.push(`renamed to ${JSON.stringify(live.name)}`);
+  const mine = new Map(body.nodes.map((n) => [String(n.name), n]));
+  const theirs = new Map(live.nodes.map((n) => [String(n.name), n]));
+  const added = [...theirs.keys()].filter((n) => !mine.has(n));
+  const removed = [...mine.keys()].filter((n) => !theirs.has(n));
+  const changed = [...mine.keys()].filter((n) => theirs.has(n) && stableStringify(mine.get(n)) !== stableStringify(theirs.get(n)));
+  const list = (names: string[]) => names.slice(0, 3).map((n) => JSON.stringify(n)).join(', ') + (names.length > 3 ? ` (+${names.length - 3})` : '');
+  if (added.length) parts.push(`nodes added ${list(added)}`);
+  if (removed.length) parts.push(`nodes removed ${list(removed)}`);
+  if (changed.length) parts.push(`nodes changed ${list(changed)}`);
+  if (stableStringify(body.connections) !== stableStringify(live.connections ?? {})) parts.push('connections changed');
+  const a = settingsWithoutRecord(body.settings);
+  const b = settingsWithoutRecord(live.settings);
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => stableStringify(a[k]) !== stableStringify(b[k])).sort();
+  if (keys.length) parts.push(`settings ${keys.join(', ')}`);
+  return parts.join('; ') || 'no difference in content';
+}

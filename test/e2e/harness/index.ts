@@ -9,6 +9,8 @@ import { packNodePackage } from './node-package.js';
 import { memoryReport } from './proc.js';
 import { RedisServer, requireRedisServer } from './redis.js';
 import { log, seconds } from './util.js';
+import { createApiKey } from './api-key.js';
+import { deployRepository, type DeployRun } from './deploy-cli.js';
 
 export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
 export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
@@ -39,6 +41,11 @@ export interface StackOptions {
   mode?: E2eMode;
   /** Workflows to import (objects with fixed 16-character ids, or a directory of files); may be built inside the stack's directory. */
   workflows?: string | Array<Record<string, unknown>> | ((dir: string) => string | Array<Record<string, unknown>>);
+  /**
+   * A workflow repository to deploy with `n8n-lock deploy` through n8n's public API once n8n is
+   * up (owner and API key made through n8n's own REST routes), instead of import + publish.
+   */
+  deploy?: (dir: string) => { repo: string; env: string };
   /** Ids to publish; default every imported workflow. */
   publish?: string[];
   publishMode?: PublishMode;
@@ -59,6 +66,9 @@ export interface Stack {
   install: N8nInstall;
   redis: RedisServer;
   n8n: N8nServer;
+  /** With `deploy`: the API key the harness made (give it to n8n-lock as N8N_API_KEY) and the first deploy's run. */
+  apiKey?: string;
+  deployRun?: DeployRun;
   /** Milliseconds per phase; `up` is everything after the install (the warm start). */
   timings: Record<string, number>;
   stop(options?: { keep?: boolean }): Promise<void>;
@@ -114,13 +124,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const toPublish = options.publish ?? imported;
     if (toPublish.length) await n8n.publish(toPublish, options.publishMode);
     phase('publish');
-    const { readyMs, webhooksMs, workersMs } = await n8n.start(options.webhookPaths ?? []);
+    const { readyMs, webhooksMs, workersMs } = await n8n.start(options.deploy ? [] : options.webhookPaths ?? []);
     timings.readiness = readyMs;
     timings.webhooks = webhooksMs;
     if (n8n.workers.length) timings.workers = workersMs;
+    let apiKey: string | undefined;
+    let deployRun: DeployRun | undefined;
+    if (options.deploy) {
+      mark = Date.now();
+      const target = options.deploy(dir);
+      apiKey = await createApiKey(n8n.baseUrl);
+      deployRun = deployRepository(target.repo, target.env, n8n.baseUrl, apiKey);
+      if (deployRun.status !== 0) throw new Error(`n8n-lock deploy failed (exit ${deployRun.status}): ${deployRun.stderr.trim()}`);
+      phase('deploy');
+      timings.webhooks += await n8n.waitForWebhooks(options.webhookPaths ?? []);
+      mark = Date.now();
+    }
     timings.up = Date.now() - upStarted;
     log(`stack up in ${seconds(timings.up)} after the install (${Object.entries(timings).filter(([k]) => k !== 'up').map(([k, v]) => `${k} ${seconds(v)}`).join(', ')})`);
-    return { dir, install, redis, n8n, timings, stop };
+    return { dir, install, redis, n8n, timings, stop, apiKey, deployRun };
   } catch (error) {
     await stop({ keep: options.keepOnFailure ?? true });
     throw error;

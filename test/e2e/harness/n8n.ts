@@ -480,6 +480,13 @@ export class N8nServer {
     return { readyMs, webhooksMs, workersMs: Date.now() - workersStarted };
   }
 
+  /** Waits until every given production webhook is registered (after a publish through the API). */
+  async waitForWebhooks(webhookPaths: string[], timeoutMs = 120_000): Promise<number> {
+    const started = Date.now();
+    await Promise.all(webhookPaths.map((path) => waitFor(`webhook /webhook/${path} to be registered (OPTIONS -> 204)`, timeoutMs, async () => ((await this.preflight(path)) === 204 ? true : undefined), 250)));
+    return Date.now() - started;
+  }
+
   /** The CORS preflight of a production webhook: 204 once registered, 404 before. */
   async preflight(path: string, method = 'GET'): Promise<number | undefined> {
     const res = await fetch(`${this.baseUrl}/webhook/${path}`, {

@@ -1,6 +1,7 @@
 // Builds the user repository the suite deploys, with the real CLI (dist/cli/index.js), then renders it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
 import { join } from 'node:path';
 import { BIN } from '../../support/paths.js';
 import { userWorkflows } from './fixtures.js';
@@ -32,16 +33,25 @@ function must(run: CliRun): CliRun {
 
 export interface Deployment {
   repo: string;
-  renderedDir: string;
+  /** Workflow ids by key, as n8n minted them on the first deploy (read from envs/e2e.yml). */
   ids: Record<string, string>;
+  /** Every workflow key of the repository. */
+  keys: string[];
   /** What the patch commands printed or refused, for the scenarios to assert on. */
   legacyRefusal: CliRun;
+}
+
+/** The ids the env file holds now (deploy writes the ids n8n mints back into it). */
+export function envIds(repo: string): Record<string, string> {
+  const env = parseDocument(readFileSync(join(repo, 'envs', 'e2e.yml'), 'utf8')).toJS() as { workflows: Record<string, { id: string }> };
+  return Object.fromEntries(Object.entries(env.workflows).map(([key, ref]) => [key, ref.id]));
 }
 
 /**
  * The suite's repository, locked with `engine` (every add-lock-to-workflow gets --engine node for
  * the native engine; the probes call the primitives directly either way, and the native repository
- * adds one scope locked by both engines).
+ * adds one scope locked by both engines). Its env file has no workflow ids: the first
+ * `n8n-lock deploy` creates every workflow and writes the ids n8n mints back into it.
  */
 export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock'): Deployment {
   const repo = join(dir, 'repo');
@@ -51,22 +61,20 @@ export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock')
   const lock = (args: string[]) => [...args, ...(engine === 'node' ? ['--engine', 'node'] : [])];
   for (const [key, wf] of Object.entries(workflows)) writeFileSync(join(repo, 'workflows', `${key}.json`), JSON.stringify(wf, null, 2) + '\n');
   const keys = [...PRIMITIVE_KEYS, ...Object.keys(workflows)];
-  const ids = Object.fromEntries(keys.map((k) => [k, workflowId(k)]));
   writeFileSync(
     join(repo, 'envs', 'e2e.yml'),
     [
-      '# The env of the e2e suite: fixed ids so import:workflow upserts and references resolve.',
+      '# The env of the e2e suite: ids are filled in by the first n8n-lock deploy.',
       'name: e2e',
       'credentials:',
       `  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis e2e" }`,
       'workflows:',
-      ...keys.map((k) => `  ${k}: { id: "${ids[k]}", name: "E2E ${k}" }`),
+      ...keys.map((k) => `  ${k}: { id: "", name: "E2E ${k}" }`),
       'lockScopes:',
       '  - e2e-other # locked by another execution in the cleanup scenario',
       '',
     ].join('\n'),
   );
-
   must(n8nLock(repo, ['create-lock', '--include-error-handler', '--include-rate-limit']));
   must(n8nLock(repo, ['create-lock', '--include-rate-limit', '--algorithm', 'sliding']));
   must(n8nLock(repo, lock(['add-lock-to-workflow', 'critical', '--scope-expression', 'e2e-mutex'])));
@@ -87,8 +95,5 @@ export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock')
     must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_stock', '--scope-expression', 'e2e-mixed']));
     must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_native', '--scope-expression', 'e2e-mixed', '--engine', 'node']));
   }
-  const renderedDir = join(dir, 'rendered');
-  must(n8nLock(repo, ['render', '--env', 'e2e', '--out', renderedDir]));
-  if (readdirSync(renderedDir).length !== keys.length) throw new Error(`render wrote ${readdirSync(renderedDir).length} files, expected ${keys.length}`);
-  return { repo, renderedDir, ids, legacyRefusal };
+  return { repo, ids: {}, keys, legacyRefusal };
 }

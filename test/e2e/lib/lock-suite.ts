@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { log, median,  selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
-import { buildRepository, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
+import { buildRepository, envIds, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
+import { defineDeployScenario } from './deploy-scenario.js';
 import { webhookPaths } from './fixtures.js';
 import { maxInAnyWindow } from '../../model/rate-limit.js';
 
@@ -32,9 +33,11 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       mode,
       // The native engine's Lock node comes from the community package, installed as a user would.
       nodePackage: engine === 'node',
-      workflows: (dir) => {
+      // Deployed as a user would: `n8n-lock deploy` through n8n's public API (ids minted by n8n
+      // and written back into envs/e2e.yml, everything that must run published, published).
+      deploy: (dir) => {
         deployment = buildRepository(dir, engine);
-        return deployment.renderedDir;
+        return { repo: deployment.repo, env: 'e2e' };
       },
       webhookPaths: webhookPaths(engine),
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e' },
@@ -43,6 +46,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     let redis: RedisServer;
     beforeAll(() => {
       if (stack.current) ({ n8n, redis } = stack.current);
+      if (deployment) deployment.ids = envIds(deployment.repo);
     });
     const queue = mode === 'queue';
 
@@ -143,7 +147,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(holder.body.acquired).toBe(true);
     const wrong = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'wrong-id' });
     log(`scenario 4: mode=${mode} engine=${engine} wrong lock_id -> "${wrong.body.error}"`);
-    expect(wrong.body.error).toMatch(/^LOGIC ERROR: lock on 'e2e-owner' is held by E2E probe_acquire \(workflow E2eprobeacquire0, execution \d+\) since .+, not by lock_id wrong-id$/);
+    expect(wrong.body.error).toMatch(new RegExp(`^LOGIC ERROR: lock on 'e2e-owner' is held by E2E probe_acquire \\(workflow ${deployment.ids.probe_acquire}, execution \\d+\\) since .+, not by lock_id wrong-id$`));
     expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(2);
     const right = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'right-id' });
     expect(right.body).toEqual({ released: true, idempotent: false, scope: 'e2e-owner', lock_id: 'right-id' });
@@ -377,5 +381,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     await holderWorker.start();
     void Promise.allSettled(waiters);
   });
+
+  defineDeployScenario(() => ({ stack: stack.current, deployment, mode, engine }));
   });
 }

@@ -94,7 +94,8 @@ export function registerDeploy(program: Command): void {
     }
     warn(`deploy drift: refused=${report.refused ? 'yes' : 'no'} forced=${report.forced ? 'yes' : 'no'}`);
     warn(`deploy: mode=${report.mode} workflows=${report.plan.length} created=${report.created} updated=${report.updated} unchanged=${report.unchanged} seconds=${seconds}`);
-    for (const [key, id] of Object.entries(report.minted)) warn(`deploy: ${env.file}: workflows.${key}.id = ${id} (commit it: later deploys update this workflow)`);
+    const minted = Object.keys(report.minted);
+    if (minted.length) warn(`deploy: ${env.file}: ${minted.length} new workflow id(s) written (${minted.slice(0, 3).join(', ')}${minted.length > 3 ? ', ...' : ''}); commit the file, later deploys update these workflows`);
     if (report.refused) {
       warn(`n8n-lock: ${report.drifted} workflow(s) changed in n8n since the last deploy; nothing was written. Pull them (n8n-lock pull --env ${env.name}) or overwrite with --force`);
       process.exitCode = 1;

@@ -179,7 +179,10 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     if (creating.size) {
       for (const key of order.filter((k) => creating.has(k))) {
         const name = String(rendered.get(key)!.name ?? key);
-        const stub: WorkflowBody = { name, nodes: [], connections: {}, settings: {} };
+        // The empty workflow carries its record too: when a later step fails, the next deploy
+        // updates it instead of calling it drifted.
+        const empty: WorkflowBody = { name, nodes: [], connections: {}, settings: {} };
+        const stub: WorkflowBody = { ...empty, settings: withDeployRecord({}, contentHash(empty)) };
         const made = await api.createWorkflow(stub, `create ${key}`);
         if (!('activeVersionId' in made)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
         written.add(`created ${key} (${made.id}, empty)`);

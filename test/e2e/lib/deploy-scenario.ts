@@ -12,7 +12,7 @@ import type { Deployment } from './deploy.js';
 const line = (text: string, prefix: string) => text.split('\n').find((l) => l.startsWith(prefix)) ?? '';
 
 export function defineDeployScenario(get: () => { stack: Stack | undefined; deployment: Deployment; mode: E2eMode; engine: string }): void {
-  it('12. deploy: a second deploy is all unchanged; an edit in n8n is drift (refused, --force applies it); pull round-trips every workflow', async () => {
+  it('13. deploy: a second deploy is all unchanged; an edit in n8n is drift (refused, --force applies it); pull round-trips every workflow', async () => {
     const { stack, deployment, mode, engine } = get();
     const { repo, keys } = deployment;
     const n = keys.length;
@@ -80,6 +80,6 @@ export function defineDeployScenario(get: () => { stack: Stack | undefined; depl
     expect(roundTrip.status, roundTrip.stderr).toBe(0);
     expect(line(roundTrip.stderr, 'pull: ')).toMatch(new RegExp(`^pull: workflows=${n} identical=${n} `));
     expect(files()).toEqual(before);
-    log(`scenario 12: mode=${mode} engine=${engine} ${line(second.stderr, 'deploy: ')} | drift refused, --force: ${line(forced.stderr, 'deploy: ')} | ${line(roundTrip.stderr, 'pull: ')}`);
+    log(`scenario 13: mode=${mode} engine=${engine} ${line(second.stderr, 'deploy: ')} | drift refused, --force: ${line(forced.stderr, 'deploy: ')} | ${line(roundTrip.stderr, 'pull: ')}`);
   });
 }

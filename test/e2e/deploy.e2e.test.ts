@@ -1,0 +1,144 @@
+// `n8n-lock deploy` refusals against a real n8n 2.41 (regular mode): each bad input is one line,
+// exit 2, and either nothing written (checked in n8n and in the env file) or the list of what was.
+// The happy path, drift and pull run in every lock suite (scenario 12).
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freePort, log, type N8nServer } from './harness/index.js';
+import { useStack } from './harness/vitest.js';
+import { createApiKey } from './harness/api-key.js';
+import { BIN } from '../support/paths.js';
+import { chain, code, webhook } from './lib/fixtures.js';
+import { n8nLock, REDIS_CREDENTIAL_ID } from './lib/deploy.js';
+
+describe('n8n-lock deploy refuses bad input before it writes, against a real n8n', () => {
+  let base = '';
+  const stack = useStack({ name: 'n8n-lock-e2e-deploy', mode: 'regular', redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e' } });
+  let n8n: N8nServer;
+  let apiKey: string;
+  let template: string;
+
+  beforeAll(async () => {
+    if (!stack.current) return;
+    n8n = stack.current.n8n;
+    apiKey = await createApiKey(n8n.baseUrl);
+    // A repository with the primitives (Redis credential placeholders, sub-workflow references).
+    template = join(stack.current.dir, 'template');
+    mkdirSync(join(template, 'envs'), { recursive: true });
+    writeFileSync(join(template, 'envs', 'dev.yml'), `# dev\nname: dev\ncredentials:\n  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis e2e" }\n`);
+    const made = n8nLock(template, ['create-lock', '--include-error-handler']);
+    if (made.status !== 0) throw new Error(made.stderr);
+  });
+
+  let count = 0;
+  /** A fresh copy of the template repository, changed by `edit`. */
+  function repository(edit: (repo: string) => void = () => {}): string {
+    base = join(stack.need().dir, `repo-${++count}`);
+    cpSync(template, base, { recursive: true });
+    edit(base);
+    return base;
+  }
+
+  function deploy(repo: string, args: string[], key: string | undefined = apiKey) {
+    const result = spawnSync(process.execPath, [BIN, 'deploy', '--env', 'dev', ...args, '--cwd', repo], { encoding: 'utf8', env: { ...process.env, N8N_API_KEY: key ?? '' } });
+    const errorLines = result.stderr.split('\n').filter((l) => l.startsWith('n8n-lock: '));
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr, error: errorLines.join('\n') };
+  }
+
+  async function workflowCount(): Promise<number> {
+    const res = await fetch(`${n8n.baseUrl}/api/v1/workflows?limit=250`, { headers: { 'X-N8N-API-KEY': apiKey } });
+    return ((await res.json()) as { data: unknown[] }).data.length;
+  }
+
+  const envText = (repo: string) => readFileSync(join(repo, 'envs', 'dev.yml'), 'utf8');
+
+  /** Exit 2, one error line, no workflow in n8n and the env file as it was. */
+  async function refusedBeforeWriting(repo: string, args: string[], expected: RegExp, key?: string) {
+    const before = envText(repo);
+    const workflows = await workflowCount();
+    const run = deploy(repo, args, key);
+    log(`deploy refusal: ${run.error}`);
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.error.split('\n')).toHaveLength(1);
+    expect(run.error).toMatch(expected);
+    expect(run.stderr).not.toContain(apiKey);
+    expect(envText(repo)).toBe(before);
+    expect(await workflowCount()).toBe(workflows);
+    return run;
+  }
+
+  it('an unreachable URL', async () => {
+    const port = await freePort();
+    await refusedBeforeWriting(repository(), ['--n8n-url', `http://127.0.0.1:${port}`], new RegExp(`cannot reach n8n at http://127.0.0.1:${port} \\(ECONNREFUSED\\)`));
+  });
+
+  it('a wrong API key (401), and no key at all', async () => {
+    await refusedBeforeWriting(repository(), ['--n8n-url', n8n.baseUrl], /n8n refused the API key \(401 Unauthorized\): a wrong, revoked or expired key, or the public API is disabled/, 'not-a-key');
+    await refusedBeforeWriting(repository(), ['--n8n-url', n8n.baseUrl], /no API key: set N8N_API_KEY or pass --api-key-file/, '');
+  });
+
+  it('a URL where n8n serves no public API', async () => {
+    await refusedBeforeWriting(repository(), ['--n8n-url', `${n8n.baseUrl}/not/the/api`], /without JSON: is .* an n8n with its public API|no such route \(404\)/);
+  });
+
+  it('a key without the scope a step needs (403 names the scope)', async () => {
+    const readOnly = await createApiKey(n8n.baseUrl, ['workflow:read', 'workflow:list', 'credential:list'], 'read only');
+    await refusedBeforeWriting(repository(), ['--n8n-url', n8n.baseUrl], /create error_handler_lock_cleanup: .*lacks the scope workflow:create.*; nothing was written$/, readOnly);
+  });
+
+  it('a credential the env file names that the instance lacks', async () => {
+    const repo = repository((r) => writeFileSync(join(r, 'envs', 'dev.yml'), envText(r).replace(REDIS_CREDENTIAL_ID, 'NoSuchCred000001')));
+    await refusedBeforeWriting(repo, ['--n8n-url', n8n.baseUrl], /credential "Redis e2e" \(redis, id NoSuchCred000001\) is not on .*: create it there/);
+  });
+
+  it('n8n-nodes-lock nodes on an instance without the package', async () => {
+    const repo = repository((r) => {
+      writeFileSync(join(r, 'workflows', 'native.json'), JSON.stringify(chain('Native', [webhook('native'), code('Work', 'return $input.all();')]), null, 2));
+      const patched = n8nLock(r, ['add-lock-to-workflow', 'native', '--scope-expression', 'x', '--engine', 'node']);
+      if (patched.status !== 0) throw new Error(patched.stderr);
+    });
+    await refusedBeforeWriting(repo, ['--n8n-url', n8n.baseUrl], /native use n8n-nodes-lock nodes, but .* does not have the community package n8n-nodes-lock installed/);
+  });
+
+  it('a placeholder that does not resolve', async () => {
+    const repo = repository((r) => writeFileSync(join(r, 'workflows', 'odd.json'), JSON.stringify(chain('Odd', [webhook('odd'), code('Work', "return [{ json: { v: '{{@:env:custom.missing}}' } }];")]), null, 2)));
+    await refusedBeforeWriting(repo, ['--n8n-url', n8n.baseUrl], /workflows\/odd\.json: \{\{@:env:custom\.missing\}\} is not set in the env file for env "dev"/);
+  });
+
+  it('a dry run changes nothing, and says what it would do', async () => {
+    const repo = repository();
+    const before = envText(repo);
+    const workflows = await workflowCount();
+    const run = deploy(repo, ['--n8n-url', n8n.baseUrl, '--dry-run', '--format', 'json']);
+    expect(run.status, run.stderr).toBe(0);
+    const plan = JSON.parse(run.stdout);
+    expect(plan.plan.map((p: { key: string; action: string }) => `${p.key}:${p.action}`).sort()).toEqual(['error_handler_lock_cleanup:create', 'lock_acquisition:create', 'lock_release:create']);
+    expect(run.stderr).toMatch(/^deploy: mode=dry-run workflows=3 created=3 updated=0 unchanged=0 seconds=/m);
+    expect(envText(repo)).toBe(before);
+    expect(await workflowCount()).toBe(workflows);
+  });
+
+  it('a workflow n8n rejects (400): its key, n8n\'s message, and the list of what was already written', async () => {
+    const repo = repository((r) => {
+      const wf = chain('Broken', [webhook('broken'), code('Work', 'return $input.all();')]);
+      (wf.nodes[1] as Record<string, unknown>).typeVersion = 'two';
+      writeFileSync(join(r, 'workflows', 'broken.json'), JSON.stringify(wf, null, 2));
+    });
+    const run = deploy(repo, ['--n8n-url', n8n.baseUrl]);
+    log(`deploy refusal: ${run.error}`);
+    expect(run.status).toBe(2);
+    expect(run.error).toMatch(/^n8n-lock: write broken: n8n rejected it \(400\): request\/body\/nodes\/1\/typeVersion .*; already written: .*created broken \(\w{16}, empty\).*envs\/dev\.yml \(ids of .*broken.*\)/);
+    // The ids n8n minted are in the env file, so the next deploy updates instead of duplicating.
+    expect(envText(repo)).toMatch(/broken: \{ id: "\w{16}"/);
+    // Fixed and deployed again: the empty workflows left behind are updated, not drift.
+    const fixed = JSON.parse(readFileSync(join(repo, 'workflows', 'broken.json'), 'utf8'));
+    fixed.nodes[1].typeVersion = 2;
+    writeFileSync(join(repo, 'workflows', 'broken.json'), JSON.stringify(fixed, null, 2));
+    const retry = deploy(repo, ['--n8n-url', n8n.baseUrl]);
+    expect(retry.status, retry.stderr).toBe(0);
+    expect(retry.stderr).toMatch(/^deploy drift: refused=no forced=no$/m);
+    expect(retry.stderr).toMatch(/^deploy: mode=per-workflow workflows=4 created=0 updated=\d unchanged=\d seconds=/m);
+    rmSync(repo, { recursive: true, force: true });
+  });
+});

@@ -99,13 +99,13 @@ export class N8nApi {
     }
   }
 
-  /** Every workflow (cursor pagination, 250 a page). */
-  async listWorkflows(): Promise<LiveWorkflow[]> {
-    const out: LiveWorkflow[] = [];
+  /** Every item of a list route: n8n pages with a cursor, at most 250 items a page. */
+  private async all<T>(path: string, first: string, options: RequestOptions): Promise<T[]> {
+    const out: T[] = [];
     let cursor: string | undefined;
     do {
-      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '?limit=250&excludePinnedData=true';
-      const { json } = await this.request<{ data: LiveWorkflow[]; nextCursor: string | null }>('GET', `/workflows${query}`, undefined, { what: 'list workflows', scope: SCOPE.list });
+      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : `?limit=250${first}`;
+      const { json } = await this.request<{ data: T[]; nextCursor: string | null }>('GET', `${path}${query}`, undefined, options);
       out.push(...json.data);
       cursor = json.nextCursor ?? undefined;
     } while (cursor);
@@ -141,15 +141,7 @@ export class N8nApi {
   }
 
   async listCredentials(what: string): Promise<Credential[]> {
-    const out: Credential[] = [];
-    let cursor: string | undefined;
-    do {
-      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '?limit=250';
-      const { json } = await this.request<{ data: Credential[]; nextCursor: string | null }>('GET', `/credentials${query}`, undefined, { what, scope: SCOPE.credentials });
-      out.push(...json.data);
-      cursor = json.nextCursor ?? undefined;
-    } while (cursor);
-    return out;
+    return this.all<Credential>('/credentials', '', { what, scope: SCOPE.credentials });
   }
 
   /** True when the instance knows a credential type (a community package's types exist only when it is loaded). */

@@ -66,15 +66,17 @@ export function registerDeploy(program: Command): void {
       .option('--dry-run', 'print the plan; change nothing, neither in n8n nor in the env file')
       .option('--force', 'overwrite workflows that were changed in n8n since the last deploy (drifted)')
       .option('--no-publish', 'write drafts only: publish nothing (n8n runs only published sub-workflows and error workflows)')
+      .option('--via <path>', 'auto (one package import where n8n and the key allow it, else workflow by workflow), package or api', 'auto')
       .option('--format <format>', 'text or json (the plan and the counts)', 'text'),
-  ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean; force?: boolean; publish: boolean; format: string }) => {
+  ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean; force?: boolean; publish: boolean; format: string; via: string }) => {
     if (options.format !== 'text' && options.format !== 'json') throw new InputError(`--format must be text or json (got "${options.format}")`);
+    if (options.via !== 'auto' && options.via !== 'package' && options.via !== 'api') throw new InputError(`--via must be auto, package or api (got "${options.via}")`);
     const started = Date.now();
     const { layout, env, api } = connectTarget(options, 'deploy');
     const all = readSources(layout, listWorkflowKeys(layout));
     if (all.length === 0) throw new InputError(`no workflows in ${display(layout, layout.workflowsDir)}`);
     const sources = keys.length > 0 ? readSources(layout, keys) : all;
-    const report = await deploy(sources, all, env, { dryRun: Boolean(options.dryRun), force: Boolean(options.force), noPublish: !options.publish }, {
+    const report = await deploy(sources, all, env, { dryRun: Boolean(options.dryRun), force: Boolean(options.force), noPublish: !options.publish, via: options.via }, {
       api,
       saveEnv: (edited) => {
         const plan = new WritePlan(layout.root);
@@ -84,6 +86,7 @@ export function registerDeploy(program: Command): void {
       progress: (line) => {
         if (process.stderr.isTTY) warn(line);
       },
+      note: warn,
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (options.format === 'json') {
@@ -106,6 +109,7 @@ export function registerDeploy(program: Command): void {
     'n8n-lock deploy --env prod --api-key-file ~/.n8n-prod-key',
     'n8n-lock deploy --env dev --n8n-url http://localhost:5678 lock_acquisition lock_release',
     'n8n-lock deploy --env prod --force   # overwrite what was edited in n8n',
+    'n8n-lock deploy --env prod --via api  # workflow by workflow, without the (beta) package import',
   ]);
   command.addHelpText('after', '\nExit codes: 0 deployed (or planned), 1 refused because workflows drifted (nothing written), 2 usage, input or n8n error (the line names what was already written).\n');
 }

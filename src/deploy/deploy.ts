@@ -1,6 +1,7 @@
 // `n8n-lock deploy`: render for one environment, compare with the live n8n, plan, refuse what
 // must be refused before the first write, then apply through the public API (per workflow) in
 // the order callees first, and publish last. The CLI wraps this; the API client is passed in.
+import { randomBytes } from 'node:crypto';
 import { InputError } from '../errors.js';
 import { parseEnvFile, envFileText, setWorkflowId, type EnvFile } from '../envs/env-file.js';
 import { renderWorkflow } from '../envs/render.js';
@@ -8,7 +9,8 @@ import { parseJsonText } from '../workflow/json-file.js';
 import { isSentinelId } from '../workflow/placeholders.js';
 import { N8nApiError, type N8nApi } from './n8n-api.js';
 import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
-import { contentHash, deployRecordOf, withDeployRecord, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
+import { packageFiles, tarGz, type PackageCredential } from './n8n-package.js';
+import { contentHash, deployRecordOf, nodeProblem, withDeployRecord, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
 
 /** The community package whose nodes need the package on the instance. */
 export const NODE_PACKAGE_PREFIX = 'n8n-nodes-lock.';
@@ -26,6 +28,11 @@ export interface DeployOptions {
   dryRun: boolean;
   force: boolean;
   noPublish: boolean;
+  /**
+   * 'package': one n8n package import (beta in n8n 2.41; all refusals before anything is written);
+   * 'api': workflow by workflow; 'auto': the package where this n8n and key allow it, else 'api'.
+   */
+  via: 'auto' | 'package' | 'api';
 }
 
 export interface DeployIo {
@@ -33,10 +40,12 @@ export interface DeployIo {
   /** Writes the env file (ids n8n minted); called before anything refers to those ids. */
   saveEnv(env: EnvFile): void;
   progress(line: string): void;
+  /** A line for the log whatever the terminal (why deploy fell back to per-workflow calls). */
+  note(line: string): void;
 }
 
 export interface DeployReport {
-  mode: 'per-workflow' | 'dry-run';
+  mode: 'package' | 'per-workflow' | 'dry-run';
   plan: Array<Omit<PlannedWorkflow, 'body'>>;
   created: number;
   updated: number;
@@ -72,6 +81,42 @@ function renderAll(sources: SourceWorkflow[], env: EnvFile, creating: Set<string
   }
   return out;
 }
+
+/** The env as render sees it with `ids` filled in (nothing written). */
+function withIds(env: EnvFile, ids: Record<string, string>): EnvFile {
+  const workflows = { ...(env.data.workflows ?? {}) };
+  for (const [key, id] of Object.entries(ids)) workflows[key] = { ...(workflows[key] ?? { name: '' }), id };
+  return { ...env, data: { ...env.data, workflows } };
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A workflow id as n8n mints them (16 characters of [A-Za-z0-9]); the package import keeps ours. */
+export function newWorkflowId(): string {
+  // 248 = 4 x 62: bytes at or above it are skipped, so every character is equally likely.
+  let id = '';
+  while (id.length < 16) for (const byte of randomBytes(32)) if (byte < 248 && id.length < 16) id += ID_ALPHABET[byte % 62];
+  return id;
+}
+
+/** The credentials the workflows use, as a package's requirements name them. */
+function credentialRequirements(workflows: Array<{ id: string; nodes: Array<Record<string, any>> }>): PackageCredential[] {
+  const byId = new Map<string, PackageCredential>();
+  for (const w of workflows) {
+    for (const node of w.nodes) {
+      for (const [type, ref] of Object.entries((node.credentials ?? {}) as Record<string, { id?: unknown; name?: unknown }>)) {
+        if (!ref || typeof ref.id !== 'string' || !ref.id) continue;
+        const entry = byId.get(ref.id) ?? { id: ref.id, name: String(ref.name ?? ''), type, usedByWorkflows: [] };
+        if (!entry.usedByWorkflows.includes(w.id)) entry.usedByWorkflows.push(w.id);
+        byId.set(ref.id, entry);
+      }
+    }
+  }
+  return [...byId.values()];
+}
+
+/** The package's source: n8n records it as the lineage of what it imports. */
+const PACKAGE_SOURCE_ID = 'n8n-lock';
 
 function nodesOf(workflow: Record<string, unknown>): Array<Record<string, any>> {
   return Array.isArray(workflow.nodes) ? (workflow.nodes as Array<Record<string, any>>) : [];
@@ -131,8 +176,12 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       }
     }
   }
-  // Every placeholder resolves before anything is asked of n8n.
+  // Every placeholder resolves, and every node has what n8n requires, before n8n is asked anything.
   let rendered = renderAll(sources, env, creating);
+  for (const s of sources) {
+    const problem = nodeProblem(rendered.get(s.key)!.nodes);
+    if (problem) throw new InputError(`${s.file}: ${problem}`);
+  }
 
   const live = new Map<string, LiveWorkflow>();
   for (const s of sources) {
@@ -174,9 +223,85 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   if (options.dryRun || report.refused) return report;
 
   const written = new Written();
+  /** Same content without a current record (pulled, or deployed before records): record it. */
+  const recordIfStale = async (key: string, id: string, current: LiveWorkflow) => {
+    if (deployRecordOf(current) === contentHash(current)) return;
+    // n8n's own nodes and connections: n8n keeps the versionId.
+    const same = workflowBody(current as unknown as Record<string, unknown>, current);
+    await api.updateWorkflow(id, { ...same, settings: withDeployRecord(same.settings, contentHash(current)) }, `record ${key}`);
+    written.add(`recorded ${key}`);
+  };
+  /** Publishes in order (callees first: n8n checks a caller's sub-workflows when it publishes it). */
+  const publishAll = async (toPublish: Array<{ key: string; id: string; versionId?: string }>) => {
+    for (const p of toPublish) {
+      await api.publish(p.id, p.versionId, `publish ${p.key}`);
+      written.add(`published ${p.key}`);
+      report.published++;
+      io.progress(`deploy: published ${p.key} (${p.id})`);
+    }
+  };
+  const saveMinted = (ids: Record<string, string>, names: Map<string, Record<string, unknown>>) => {
+    const file = env.file;
+    for (const [key, id] of Object.entries(ids)) setWorkflowId(env, key, id, String(env.data.workflows?.[key]?.name ?? names.get(key)!.name ?? key));
+    io.saveEnv(env);
+    written.add(`${file} (ids of ${Object.keys(ids).join(', ')})`);
+    env = parseEnvFile(envFileText(env), env.file, env.name);
+    report.env = env;
+    report.minted = { ...ids };
+  };
   try {
-    // 1. Ids first: n8n mints them (the public API refuses ours), and every reference needs them.
+    if (options.via !== 'api') {
+      // One import: n8n keeps the ids we choose, and checks node types and credentials for the
+      // whole package before it writes anything.
+      const ids = Object.fromEntries([...creating].map((key) => [key, newWorkflowId()]));
+      const view = withIds(env, ids);
+      const renderedWithIds = renderAll(sources, view, new Set());
+      const steps = order.map((key) =>
+        planWorkflow({ key, id: view.data.workflows![key].id, rendered: renderedWithIds.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish),
+      );
+      const changed = steps.filter((step) => step.action !== 'unchanged');
+      const workflows = changed.map((step) => ({
+        id: view.data.workflows![step.key].id,
+        body: { ...step.body, settings: withDeployRecord(step.body.settings, contentHash(step.body)) },
+        publish: step.publish,
+      }));
+      const outcome = changed.length
+        ? await api.importPackage(tarGz(packageFiles(workflows, credentialRequirements(workflows.map((w) => ({ id: w.id, nodes: w.body.nodes }))), new Date(), PACKAGE_SOURCE_ID)), `import ${changed.length} workflow(s)`)
+        : ({ imported: true, workflows: [] } as const);
+      if (!outcome.imported && options.via === 'package') throw new InputError(`--via package: ${outcome.why}`);
+      if (outcome.imported) {
+        report.mode = 'package';
+        if (changed.length) written.add(`imported ${changed.map((c) => c.key).join(', ')}`);
+        if (creating.size) saveMinted(ids, renderedWithIds);
+        const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
+        for (const step of steps) {
+          const id = env.data.workflows![step.key].id;
+          if (step.action === 'unchanged') {
+            await recordIfStale(step.key, id, live.get(step.key)!);
+            if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
+            continue;
+          }
+          let after = (await api.getWorkflow(id, `read ${step.key} after the import`))!;
+          // The record must hash what n8n stored; when n8n added something (a webhook id), record that.
+          if (deployRecordOf(after) !== contentHash(after)) {
+            after = await api.updateWorkflow(id, { ...workflowBody(after as unknown as Record<string, unknown>, after), settings: withDeployRecord(after.settings ?? {}, contentHash(after)) }, `record ${step.key}`);
+          }
+          if (step.action === 'create') report.created++;
+          else report.updated++;
+          io.progress(`deploy: ${step.action === 'create' ? 'created' : 'updated'} ${step.key} (${id})`);
+          if (step.publish && after.activeVersionId !== after.versionId) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
+        }
+        await publishAll(toPublish);
+        report.plan = steps.map(({ body: _body, ...rest }) => rest);
+        return report;
+      }
+      io.note(`deploy: ${outcome.why}: deploying workflow by workflow`);
+    }
+
+    // Workflow by workflow. 1. Ids first: n8n mints them (the public API refuses ours), and every
+    // reference needs them.
     if (creating.size) {
+      const ids: Record<string, string> = {};
       for (const key of order.filter((k) => creating.has(k))) {
         const name = String(rendered.get(key)!.name ?? key);
         // The empty workflow carries its record too: when a later step fails, the next deploy
@@ -186,16 +311,11 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         const made = await api.createWorkflow(stub, `create ${key}`);
         if (!('activeVersionId' in made)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
         written.add(`created ${key} (${made.id}, empty)`);
-        report.minted[key] = made.id;
+        ids[key] = made.id;
         live.set(key, made);
         io.progress(`deploy: created ${key} as ${made.id}`);
       }
-      const file = env.file;
-      for (const [key, id] of Object.entries(report.minted)) setWorkflowId(env, key, id, String(env.data.workflows?.[key]?.name ?? rendered.get(key)!.name ?? key));
-      io.saveEnv(env);
-      written.add(`${file} (ids of ${Object.keys(report.minted).join(', ')})`);
-      env = parseEnvFile(envFileText(env), env.file, env.name);
-      report.env = env;
+      saveMinted(ids, rendered);
       creating.clear();
       rendered = renderAll(sources, env, creating);
     }
@@ -206,15 +326,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       const wasCreated = report.minted[step.key] !== undefined;
       const id = env.data.workflows![step.key].id;
       if (step.action === 'unchanged' && !wasCreated) {
-        // Same content without a current record (pulled into the repository, or deployed before
-        // n8n-lock kept records): record it, so the next change is not mistaken for drift. The
-        // nodes are n8n's own, so n8n keeps the versionId.
-        const current = live.get(step.key)!;
-        if (deployRecordOf(current) !== contentHash(current)) {
-          const same = workflowBody(current as unknown as Record<string, unknown>, current);
-          await api.updateWorkflow(id, { ...same, settings: withDeployRecord(same.settings, contentHash(current)) }, `record ${step.key}`);
-          written.add(`recorded ${step.key}`);
-        }
+        await recordIfStale(step.key, id, live.get(step.key)!);
         if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
         continue;
       }
@@ -232,14 +344,9 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       const planFor = wasCreated ? planned.find((p) => p.key === step.key)! : step;
       if (planFor.publish) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
     }
-    // 3. Publish, callees first: n8n checks a caller's sub-workflows when it publishes it.
-    for (const p of toPublish) {
-      await api.publish(p.id, p.versionId, `publish ${p.key}`);
-      written.add(`published ${p.key}`);
-      report.published++;
-      io.progress(`deploy: published ${p.key} (${p.id})`);
-    }
-    report.plan = final.map(({ body: _body, ...rest }) => ({ ...rest, action: report.minted[rest.key] ? 'create' : rest.action, publish: (report.minted[rest.key] ? planned.find((p) => p.key === rest.key)!.publish : rest.publish) }));
+    // 3. Publish, callees first.
+    await publishAll(toPublish);
+    report.plan = final.map(({ body: _body, ...rest }) => ({ ...rest, action: report.minted[rest.key] ? 'create' : rest.action, publish: report.minted[rest.key] ? planned.find((p) => p.key === rest.key)!.publish : rest.publish }));
   } catch (error) {
     if (error instanceof InputError) written.fail(error);
     throw error;

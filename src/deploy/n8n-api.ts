@@ -144,6 +144,46 @@ export class N8nApi {
     return this.all<Credential>('/credentials', '', { what, scope: SCOPE.credentials });
   }
 
+  /**
+   * Imports an n8n package (beta in n8n 2.41): our workflow ids kept, a workflow that exists
+   * becomes a new version, a missing node type or credential blocks the whole import before
+   * anything is written, publishing follows each workflow's metadata. 'unavailable' when this n8n
+   * has no such route (404) or the key lacks `workflow:import` (403): nothing was written.
+   */
+  async importPackage(archive: Buffer, what: string): Promise<{ imported: true; workflows: Array<{ localId: string; status: string }> } | { imported: false; why: string }> {
+    const form = new FormData();
+    form.append('package', new Blob([new Uint8Array(archive)], { type: 'application/gzip' }), 'deploy.n8np');
+    for (const [field, value] of Object.entries({
+      workflowConflictPolicy: 'new-version',
+      workflowIdPolicy: 'source',
+      missingNodeTypeMode: 'fail',
+      credentialMatchingMode: 'id-only',
+      credentialMissingMode: 'must-preexist',
+      workflowPublishingPolicy: 'match-source',
+    })) form.append(field, value);
+    let res: Response;
+    try {
+      res = await fetch(`${this.base}/api/v1/n8n-packages/import`, { method: 'POST', headers: { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json' }, body: form, signal: AbortSignal.timeout(this.timeoutMs * 4) });
+    } catch (error) {
+      throw new N8nApiError(`${what}: cannot reach n8n at ${this.base} (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`);
+    }
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (res.status === 404) return { imported: false, why: 'this n8n has no package import (POST /api/v1/n8n-packages/import)' };
+    if (res.status === 403) return { imported: false, why: 'the API key lacks the scope workflow:import' };
+    if (res.ok && Array.isArray(json?.workflows)) return { imported: true, workflows: json.workflows };
+    if (res.status === 422 && Array.isArray(json?.issues)) {
+      const issues = (json.issues as Array<Record<string, unknown>>).map((i) => [i.type, i.nodeType ?? i.name ?? i.id, i.usedByWorkflows ? `in ${(i.usedByWorkflows as string[]).join(', ')}` : ''].filter(Boolean).join(' '));
+      throw new N8nApiError(`${what}: n8n blocked the import (422): ${issues.join('; ')}`, 422);
+    }
+    throw new N8nApiError(`${what}: ${this.explain(res.status, json, { what, scope: 'workflow:import' })}`, res.status);
+  }
+
   /** True when the instance knows a credential type (a community package's types exist only when it is loaded). */
   async hasCredentialType(type: string, what: string): Promise<boolean> {
     const { status } = await this.request('GET', `/credentials/schema/${encodeURIComponent(type)}`, undefined, { what, accept: [404] });

@@ -174,3 +174,23 @@ export function describeDifference(body: WorkflowBody, live: LiveWorkflow): stri
   if (keys.length) parts.push(`settings ${keys.join(', ')}`);
   return parts.join('; ') || 'no difference in content';
 }
+
+/**
+ * What n8n would refuse in a workflow's nodes, found before anything is sent: every node needs a
+ * name, a type, a numeric typeVersion, a position of two numbers and a parameters object (n8n
+ * 2.41's public-API and package schemas). Returns one line naming the node, or undefined.
+ */
+export function nodeProblem(nodes: unknown): string | undefined {
+  if (!Array.isArray(nodes)) return 'nodes must be a list';
+  for (const [i, node] of nodes.entries()) {
+    if (!node || typeof node !== 'object') return `nodes[${i}] must be an object`;
+    const n = node as Record<string, unknown>;
+    const label = typeof n.name === 'string' && n.name ? `node ${JSON.stringify(n.name)}` : `nodes[${i}]`;
+    if (typeof n.name !== 'string' || !n.name) return `${label}: name must be a non-empty string`;
+    if (typeof n.type !== 'string' || !n.type) return `${label}: type must be a non-empty string`;
+    if (typeof n.typeVersion !== 'number' || !Number.isFinite(n.typeVersion)) return `${label}: typeVersion must be a number (got ${JSON.stringify(n.typeVersion)})`;
+    if (!Array.isArray(n.position) || n.position.length !== 2 || !n.position.every((v) => typeof v === 'number')) return `${label}: position must be two numbers (got ${JSON.stringify(n.position)})`;
+    if (!n.parameters || typeof n.parameters !== 'object' || Array.isArray(n.parameters)) return `${label}: parameters must be an object`;
+  }
+  return undefined;
+}

@@ -43,6 +43,7 @@ describe('deploy and pull: bad input', () => {
     writeFileSync(join(dir, 'envs', 'prod.yml'), ENV.replace('dev', 'prod'));
     refused(dir, ['deploy', '--env', 'dev,prod'], /--env: deploy takes exactly one environment/);
     refused(dir, ['deploy', '--env', 'dev', '--format', 'xml'], /--format must be text or json/);
+    refused(dir, ['deploy', '--env', 'dev', '--via', 'ftp'], /--via must be auto, package or api/);
     refused(dir, ['deploy', '--env', 'dev', 'no_such_workflow'], /unknown workflow "no_such_workflow": workflows\/no_such_workflow.json does not exist/);
     refused(dir, ['pull', '--env', 'dev'], /envs\/dev.yml has no workflow ids to pull/);
   });

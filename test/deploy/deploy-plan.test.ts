@@ -121,3 +121,16 @@ describe('ids written back', () => {
     expect(envFileText(again)).toBe(out);
   });
 });
+
+describe('nodes n8n would refuse', () => {
+  it('names the node and the field before anything is sent', async () => {
+    const { nodeProblem } = await import('../../src/deploy/workflow-body.js');
+    expect(nodeProblem([hook])).toBeUndefined();
+    expect(nodeProblem('x')).toBe('nodes must be a list');
+    expect(nodeProblem([{ ...hook, typeVersion: 'two' }])).toBe('node "Hook": typeVersion must be a number (got "two")');
+    expect(nodeProblem([{ ...hook, position: [0] }])).toBe('node "Hook": position must be two numbers (got [0])');
+    expect(nodeProblem([{ ...hook, name: '' }])).toBe('nodes[0]: name must be a non-empty string');
+    expect(nodeProblem([{ ...hook, type: 3 }])).toBe('node "Hook": type must be a non-empty string');
+    expect(nodeProblem([{ ...hook, parameters: [] }])).toBe('node "Hook": parameters must be an object');
+  });
+});

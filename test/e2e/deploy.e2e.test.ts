@@ -84,7 +84,7 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
 
   it('a key without the scope a step needs (403 names the scope)', async () => {
     const readOnly = await createApiKey(n8n.baseUrl, ['workflow:read', 'workflow:list', 'credential:list'], 'read only');
-    await refusedBeforeWriting(repository(), ['--n8n-url', n8n.baseUrl], /create error_handler_lock_cleanup: .*lacks the scope workflow:create.*; nothing was written$/, readOnly);
+    await refusedBeforeWriting(repository(), ['--n8n-url', n8n.baseUrl], /^n8n-lock: create error_handler_lock_cleanup: .*lacks the scope workflow:create.*; nothing was written$/, readOnly);
   });
 
   it('a credential the env file names that the instance lacks', async () => {
@@ -119,26 +119,45 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
     expect(await workflowCount()).toBe(workflows);
   });
 
-  it('a workflow n8n rejects (400): its key, n8n\'s message, and the list of what was already written', async () => {
+  it('a node n8n would refuse (typeVersion not a number): named before anything is written', async () => {
     const repo = repository((r) => {
       const wf = chain('Broken', [webhook('broken'), code('Work', 'return $input.all();')]);
       (wf.nodes[1] as Record<string, unknown>).typeVersion = 'two';
       writeFileSync(join(r, 'workflows', 'broken.json'), JSON.stringify(wf, null, 2));
     });
-    const run = deploy(repo, ['--n8n-url', n8n.baseUrl]);
+    await refusedBeforeWriting(repo, ['--n8n-url', n8n.baseUrl], /^n8n-lock: workflows\/broken\.json: node "Work": typeVersion must be a number \(got "two"\)$/);
+  });
+
+  // What only n8n knows to refuse: a settings value outside its enum.
+  const brokenRepository = () =>
+    repository((r) => writeFileSync(join(r, 'workflows', 'broken.json'), JSON.stringify(chain('Broken', [webhook('broken'), code('Work', 'return $input.all();')], { executionOrder: 'v1', saveDataErrorExecution: 'sometimes' }), null, 2)));
+
+  it('a workflow n8n rejects (400), workflow by workflow: its key, n8n\'s message, and the list of what was already written', async () => {
+    const repo = brokenRepository();
+    const run = deploy(repo, ['--n8n-url', n8n.baseUrl, '--via', 'api']);
     log(`deploy refusal: ${run.error}`);
     expect(run.status).toBe(2);
-    expect(run.error).toMatch(/^n8n-lock: write broken: n8n rejected it \(400\): request\/body\/nodes\/1\/typeVersion .*; already written: .*created broken \(\w{16}, empty\).*envs\/dev\.yml \(ids of .*broken.*\)/);
+    expect(run.error).toMatch(/^n8n-lock: write broken: n8n rejected it \(400\): request\/body\/settings\/saveDataErrorExecution .*; already written: .*created broken \(\w{16}, empty\).*envs\/dev\.yml \(ids of .*broken.*\)/);
     // The ids n8n minted are in the env file, so the next deploy updates instead of duplicating.
     expect(envText(repo)).toMatch(/broken: \{ id: "\w{16}"/);
     // Fixed and deployed again: the empty workflows left behind are updated, not drift.
     const fixed = JSON.parse(readFileSync(join(repo, 'workflows', 'broken.json'), 'utf8'));
-    fixed.nodes[1].typeVersion = 2;
+    fixed.settings.saveDataErrorExecution = 'all';
     writeFileSync(join(repo, 'workflows', 'broken.json'), JSON.stringify(fixed, null, 2));
-    const retry = deploy(repo, ['--n8n-url', n8n.baseUrl]);
+    const retry = deploy(repo, ['--n8n-url', n8n.baseUrl, '--via', 'api']);
     expect(retry.status, retry.stderr).toBe(0);
     expect(retry.stderr).toMatch(/^deploy drift: refused=no forced=no$/m);
     expect(retry.stderr).toMatch(/^deploy: mode=per-workflow workflows=4 created=0 updated=\d unchanged=\d seconds=/m);
     rmSync(repo, { recursive: true, force: true });
+  });
+
+  it('a key without workflow:import falls back to workflow by workflow (and --via package refuses instead)', async () => {
+    const noImport = await createApiKey(n8n.baseUrl, ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'credential:list'], 'no import');
+    await refusedBeforeWriting(repository(), ['--n8n-url', n8n.baseUrl, '--via', 'package'], /^n8n-lock: --via package: the API key lacks the scope workflow:import; nothing was written$/, noImport);
+    const repo = repository();
+    const run = deploy(repo, ['--n8n-url', n8n.baseUrl], noImport);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^deploy: the API key lacks the scope workflow:import: deploying workflow by workflow$/m);
+    expect(run.stderr).toMatch(/^deploy: mode=per-workflow workflows=3 created=3 updated=0 unchanged=0 /m);
   });
 });

@@ -45,7 +45,7 @@ export interface StackOptions {
    * A workflow repository to deploy with `n8n-lock deploy` through n8n's public API once n8n is
    * up (owner and API key made through n8n's own REST routes), instead of import + publish.
    */
-  deploy?: (dir: string) => { repo: string; env: string };
+  deploy?: (dir: string) => { repo: string; env: string; via?: 'package' | 'api' };
   /** Ids to publish; default every imported workflow. */
   publish?: string[];
   publishMode?: PublishMode;
@@ -134,7 +134,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       mark = Date.now();
       const target = options.deploy(dir);
       apiKey = await createApiKey(n8n.baseUrl);
-      deployRun = deployRepository(target.repo, target.env, n8n.baseUrl, apiKey);
+      deployRun = deployRepository(target.repo, target.env, n8n.baseUrl, apiKey, target.via ? ['--via', target.via] : []);
       if (deployRun.status !== 0) throw new Error(`n8n-lock deploy failed (exit ${deployRun.status}): ${deployRun.stderr.trim()}`);
       phase('deploy');
       timings.webhooks += await n8n.waitForWebhooks(options.webhookPaths ?? []);

@@ -14,7 +14,9 @@ const line = (text: string, prefix: string) => text.split('\n').find((l) => l.st
 export function defineDeployScenario(get: () => { stack: Stack | undefined; deployment: Deployment; mode: E2eMode; engine: string }): void {
   it('13. deploy: a second deploy is all unchanged; an edit in n8n is drift (refused, --force applies it); pull round-trips every workflow', async () => {
     const { stack, deployment, mode, engine } = get();
-    const { repo, keys } = deployment;
+    const { repo, keys, via } = deployment;
+    const mode_ = via === 'api' ? 'per-workflow' : 'package';
+    const deployAgain = (extra: string[] = []) => deployRepository(repo, 'e2e', url, apiKey, ['--via', via, ...extra]);
     const n = keys.length;
     const url = stack!.n8n.baseUrl;
     const apiKey = stack!.apiKey!;
@@ -26,14 +28,14 @@ export function defineDeployScenario(get: () => { stack: Stack | undefined; depl
 
     // The harness's deploy: everything created, ids written back, nothing left unpublished that must run.
     const first = stack!.deployRun!;
-    expect(line(first.stderr, 'deploy: ')).toMatch(new RegExp(`^deploy: mode=per-workflow workflows=${n} created=${n} updated=0 unchanged=0 seconds=`));
+    expect(line(first.stderr, 'deploy: ')).toMatch(new RegExp(`^deploy: mode=${mode_} workflows=${n} created=${n} updated=0 unchanged=0 seconds=`));
     expect(Object.values(deployment.ids).every((id) => /^[A-Za-z0-9]{16}$/.test(id))).toBe(true);
     const before = files();
 
     // Twice = once: all unchanged, nothing written anywhere.
-    const second = deployRepository(repo, 'e2e', url, apiKey);
+    const second = deployAgain();
     expect(second.status, second.stderr).toBe(0);
-    expect(line(second.stderr, 'deploy: ')).toMatch(new RegExp(`^deploy: mode=per-workflow workflows=${n} created=0 updated=0 unchanged=${n} `));
+    expect(line(second.stderr, 'deploy: ')).toMatch(new RegExp(`^deploy: mode=${mode_} workflows=${n} created=0 updated=0 unchanged=${n} `));
     expect(line(second.stderr, 'deploy drift: ')).toBe('deploy drift: refused=no forced=no');
     expect(files()).toEqual(before);
 
@@ -47,13 +49,13 @@ export function defineDeployScenario(get: () => { stack: Stack | undefined; depl
       return put.json.versionId as string;
     };
     const editedVersion = await edit('edited in the n8n editor');
-    const refused = deployRepository(repo, 'e2e', url, apiKey);
+    const refused = deployAgain();
     expect(refused.status, refused.stderr).toBe(1);
     expect(refused.stdout).toMatch(/drifted\s+lock_release[^\n]*\n\s+changed in n8n since the last deploy[^\n]*nodes changed "Execute Workflow Trigger"/);
     expect(line(refused.stderr, 'deploy drift: ')).toBe('deploy drift: refused=yes forced=no');
     expect((await api('GET', `/workflows/${id}`)).json.versionId).toBe(editedVersion); // nothing written
 
-    const forced = deployRepository(repo, 'e2e', url, apiKey, ['--force']);
+    const forced = deployAgain(['--force']);
     expect(forced.status, forced.stderr).toBe(0);
     expect(line(forced.stderr, 'deploy drift: ')).toBe('deploy drift: refused=no forced=yes');
     expect(line(forced.stderr, 'deploy: ')).toMatch(new RegExp(`created=0 updated=1 unchanged=${n - 1} `));
@@ -67,19 +69,19 @@ export function defineDeployScenario(get: () => { stack: Stack | undefined; depl
     expect(pulledEdit.status, pulledEdit.stderr).toBe(0);
     expect(line(pulledEdit.stderr, 'pull: ')).toMatch(new RegExp(`^pull: workflows=${n} identical=${n - 1} `));
     expect(readFileSync(join(repo, 'workflows/lock_release.json'), 'utf8')).toContain('"notes": "kept: pulled into git"');
-    const afterPull = deployRepository(repo, 'e2e', url, apiKey);
+    const afterPull = deployAgain();
     expect(afterPull.status, afterPull.stderr).toBe(0);
     expect(line(afterPull.stderr, 'deploy: ')).toMatch(new RegExp(`created=0 updated=0 unchanged=${n} `));
 
     // Back to the original file: an update (not drift), then every workflow pulls back byte for byte.
     writeFileSync(join(repo, 'workflows/lock_release.json'), before['workflows/lock_release.json']);
-    const back = deployRepository(repo, 'e2e', url, apiKey);
+    const back = deployAgain();
     expect(back.status, back.stderr).toBe(0);
     expect(line(back.stderr, 'deploy: ')).toMatch(new RegExp(`created=0 updated=1 unchanged=${n - 1} `));
     const roundTrip = runAgainstN8n(repo, ['pull', '--env', 'e2e'], url, apiKey);
     expect(roundTrip.status, roundTrip.stderr).toBe(0);
     expect(line(roundTrip.stderr, 'pull: ')).toMatch(new RegExp(`^pull: workflows=${n} identical=${n} `));
     expect(files()).toEqual(before);
-    log(`scenario 13: mode=${mode} engine=${engine} ${line(second.stderr, 'deploy: ')} | drift refused, --force: ${line(forced.stderr, 'deploy: ')} | ${line(roundTrip.stderr, 'pull: ')}`);
+    log(`scenario 13: mode=${mode} engine=${engine} via=${via} ${line(second.stderr, 'deploy: ')} | drift refused, --force: ${line(forced.stderr, 'deploy: ')} | ${line(roundTrip.stderr, 'pull: ')}`);
   });
 }

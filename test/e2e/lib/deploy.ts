@@ -37,6 +37,8 @@ export interface Deployment {
   ids: Record<string, string>;
   /** Every workflow key of the repository. */
   keys: string[];
+  /** How the suite deploys: one package import, or workflow by workflow (`--via`). */
+  via: 'package' | 'api';
   /** What the patch commands printed or refused, for the scenarios to assert on. */
   legacyRefusal: CliRun;
 }
@@ -53,7 +55,7 @@ export function envIds(repo: string): Record<string, string> {
  * adds one scope locked by both engines). Its env file has no workflow ids: the first
  * `n8n-lock deploy` creates every workflow and writes the ids n8n mints back into it.
  */
-export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock'): Deployment {
+export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock', via: 'package' | 'api' = 'package'): Deployment {
   const repo = join(dir, 'repo');
   mkdirSync(join(repo, 'workflows'), { recursive: true });
   mkdirSync(join(repo, 'envs'), { recursive: true });
@@ -95,5 +97,5 @@ export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock')
     must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_stock', '--scope-expression', 'e2e-mixed']));
     must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_native', '--scope-expression', 'e2e-mixed', '--engine', 'node']));
   }
-  return { repo, ids: {}, keys, legacyRefusal };
+  return { repo, ids: {}, keys, via, legacyRefusal };
 }

@@ -35,9 +35,11 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       nodePackage: engine === 'node',
       // Deployed as a user would: `n8n-lock deploy` through n8n's public API (ids minted by n8n
       // and written back into envs/e2e.yml, everything that must run published, published).
+      // Regular mode deploys with one package import, queue mode workflow by workflow: both
+      // paths of deploy run every scenario.
       deploy: (dir) => {
-        deployment = buildRepository(dir, engine);
-        return { repo: deployment.repo, env: 'e2e' };
+        deployment = buildRepository(dir, engine, mode === 'queue' ? 'api' : 'package');
+        return { repo: deployment.repo, env: 'e2e', via: deployment.via };
       },
       webhookPaths: webhookPaths(engine),
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis e2e' },

@@ -66,9 +66,10 @@ export function registerDeploy(program: Command): void {
       .option('--dry-run', 'print the plan; change nothing, neither in n8n nor in the env file')
       .option('--force', 'overwrite workflows that were changed in n8n since the last deploy (drifted)')
       .option('--no-publish', 'write drafts only: publish nothing (n8n runs only published sub-workflows and error workflows)')
+      .option('--create-missing', 'create a workflow whose env id the instance does not have, with that id (a fresh instance for an env file with ids; package import only)')
       .option('--via <path>', 'auto (one package import where n8n and the key allow it, else workflow by workflow), package or api', 'auto')
       .option('--format <format>', 'text or json (the plan and the counts)', 'text'),
-  ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean; force?: boolean; publish: boolean; format: string; via: string }) => {
+  ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean; force?: boolean; publish: boolean; format: string; via: string; createMissing?: boolean }) => {
     if (options.format !== 'text' && options.format !== 'json') throw new InputError(`--format must be text or json (got "${options.format}")`);
     if (options.via !== 'auto' && options.via !== 'package' && options.via !== 'api') throw new InputError(`--via must be auto, package or api (got "${options.via}")`);
     const started = Date.now();
@@ -76,7 +77,7 @@ export function registerDeploy(program: Command): void {
     const all = readSources(layout, listWorkflowKeys(layout));
     if (all.length === 0) throw new InputError(`no workflows in ${display(layout, layout.workflowsDir)}`);
     const sources = keys.length > 0 ? readSources(layout, keys) : all;
-    const report = await deploy(sources, all, env, { dryRun: Boolean(options.dryRun), force: Boolean(options.force), noPublish: !options.publish, via: options.via }, {
+    const report = await deploy(sources, all, env, { dryRun: Boolean(options.dryRun), force: Boolean(options.force), noPublish: !options.publish, via: options.via, createMissing: Boolean(options.createMissing) }, {
       api,
       saveEnv: (edited) => {
         const plan = new WritePlan(layout.root);

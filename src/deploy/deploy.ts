@@ -33,6 +33,11 @@ export interface DeployOptions {
    * 'api': workflow by workflow; 'auto': the package where this n8n and key allow it, else 'api'.
    */
   via: 'auto' | 'package' | 'api';
+  /**
+   * A workflow whose env id the instance does not have is created with that id (a fresh instance
+   * for an env file that has ids). Only the package import can keep a chosen id.
+   */
+  createMissing?: boolean;
 }
 
 export interface DeployIo {
@@ -184,11 +189,18 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   }
 
   const live = new Map<string, LiveWorkflow>();
+  /** Env ids the instance does not have, created with that id (--create-missing). */
+  const keepIds = new Set<string>();
   for (const s of sources) {
     if (creating.has(s.key)) continue;
     const id = env.data.workflows![s.key].id;
     const found = await api.getWorkflow(id, `read ${s.key}`);
-    if (!found) throw new InputError(`${env.file}: workflows.${s.key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew`);
+    if (!found && options.createMissing) {
+      if (options.via === 'api') throw new InputError('--create-missing needs the package import (--via package or auto): the public API cannot create a workflow with a chosen id');
+      keepIds.add(s.key);
+      continue;
+    }
+    if (!found) throw new InputError(`${env.file}: workflows.${s.key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew, or pass --create-missing to create it with this id`);
     if (!('activeVersionId' in found)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
     live.set(s.key, found);
   }
@@ -269,10 +281,11 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         ? await api.importPackage(tarGz(packageFiles(workflows, credentialRequirements(workflows.map((w) => ({ id: w.id, nodes: w.body.nodes }))), new Date(), PACKAGE_SOURCE_ID)), `import ${changed.length} workflow(s)`)
         : ({ imported: true, workflows: [] } as const);
       if (!outcome.imported && options.via === 'package') throw new InputError(`--via package: ${outcome.why}`);
+      if (!outcome.imported && keepIds.size) throw new InputError(`--create-missing: ${outcome.why}, and the public API cannot create a workflow with a chosen id`);
       if (outcome.imported) {
         report.mode = 'package';
         if (changed.length) written.add(`imported ${changed.map((c) => c.key).join(', ')}`);
-        if (creating.size) saveMinted(ids, renderedWithIds);
+        if (Object.keys(ids).length) saveMinted(ids, renderedWithIds);
         const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
         for (const step of steps) {
           const id = env.data.workflows![step.key].id;

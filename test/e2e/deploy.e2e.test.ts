@@ -160,4 +160,26 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
     expect(run.stderr).toMatch(/^deploy: the API key lacks the scope workflow:import: deploying workflow by workflow$/m);
     expect(run.stderr).toMatch(/^deploy: mode=per-workflow workflows=3 created=3 updated=0 unchanged=0 /m);
   });
+
+  it('an env file with ids on a fresh instance: refused as the wrong instance, or created with those ids under --create-missing (package import only)', async () => {
+    const fixed = { lock_acquisition: 'FixedAcquire0001', lock_release: 'FixedRelease0001', error_handler_lock_cleanup: 'FixedCleanup0001' };
+    const repo = repository((r) => {
+      let text = envText(r);
+      for (const [key, id] of Object.entries(fixed)) text = text.replace(new RegExp(`(  ${key}: \\{ id: )""`), `$1"${id}"`);
+      writeFileSync(join(r, 'envs', 'dev.yml'), text);
+    });
+    expect(envText(repo)).toContain('"FixedRelease0001"');
+    await refusedBeforeWriting(repo, ['--n8n-url', n8n.baseUrl], /workflows\.error_handler_lock_cleanup\.id "FixedCleanup0001" is not on .* \(deleted there, or the wrong instance\?\); empty the id to create it anew, or pass --create-missing/);
+    await refusedBeforeWriting(repo, ['--n8n-url', n8n.baseUrl, '--create-missing', '--via', 'api'], /--create-missing needs the package import/);
+    const before = envText(repo);
+    const run = deploy(repo, ['--n8n-url', n8n.baseUrl, '--create-missing']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^deploy: mode=package workflows=3 created=3 updated=0 unchanged=0 /m);
+    expect(envText(repo)).toBe(before); // the ids were the env's own
+    for (const id of Object.values(fixed)) {
+      const res = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}`, { headers: { 'X-N8N-API-KEY': apiKey } });
+      const live = (await res.json()) as { id: string; activeVersionId: string | null; versionId: string };
+      expect({ id: live.id, published: live.activeVersionId === live.versionId }).toEqual({ id, published: true });
+    }
+  });
 });

@@ -207,7 +207,9 @@ const stack = useStack({
   name: 'n8n-lock-smoke',
   workflows: () => [...handWritten(), ...primitives()],
   webhookPaths: ['smoke-count', 'smoke-fail', 'smoke-lock', 'smoke-acquire', 'smoke-rate', 'smoke-globals'],
-  // Always the supported path here (n8n publish:workflow per id), whatever N8N_LOCK_E2E_PUBLISH says.
+  // The path the README documents for installations without the public API: n8n import:workflow
+  // and n8n publish:workflow per id (whatever N8N_LOCK_E2E_PUBLISH says). Every other suite deploys.
+  workflowsVia: 'cli',
   publishMode: 'cli',
 });
 

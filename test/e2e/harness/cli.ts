@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   }
   if (command === 'up') {
     if (values.mode !== undefined && values.mode !== 'regular' && values.mode !== 'queue') throw new Error(`--mode must be regular or queue (got ${values.mode})`);
-    const stack = await startStack({ name: 'n8n-lock-up', mode: values.mode as E2eMode | undefined, workflows: values.workflows, webhookPaths: values.webhook ?? [], publishMode: values.publish as PublishMode | undefined });
+    const stack = await startStack({ name: 'n8n-lock-up', mode: values.mode as E2eMode | undefined, workflows: values.workflows, webhookPaths: values.webhook ?? [], ...(values.publish ? { workflowsVia: 'cli' as const, publishMode: values.publish as PublishMode } : {}) });
     const { n8n, redis } = stack;
     log(`n8n:   ${n8n.baseUrl} (webhooks under ${n8n.baseUrl}/webhook/<path>; log ${n8n.logFile})`);
     log(`redis: redis-cli -p ${redis.port}`);

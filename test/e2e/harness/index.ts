@@ -1,6 +1,6 @@
 // The real-n8n harness: a cached Node 24 + n8n install, a throwaway redis-server, a throwaway n8n
 // with our workflows imported and published, and everything stopped again whatever happens.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureN8n, type N8nInstall } from './install.js';
@@ -10,7 +10,7 @@ import { memoryReport } from './proc.js';
 import { RedisServer, requireRedisServer } from './redis.js';
 import { log, seconds } from './util.js';
 import { createApiKey } from './api-key.js';
-import { deployRepository, type DeployRun } from './deploy-cli.js';
+import { deployRepository, deployWorkflowObjects, type DeployRun } from './deploy-cli.js';
 
 export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
 export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
@@ -46,7 +46,13 @@ export interface StackOptions {
    * up (owner and API key made through n8n's own REST routes), instead of import + publish.
    */
   deploy?: (dir: string) => { repo: string; env: string; via?: 'package' | 'api' };
-  /** Ids to publish; default every imported workflow. */
+  /**
+   * How `workflows` reach n8n: 'deploy' (default) with `n8n-lock deploy` through the public API
+   * once n8n is up; 'cli' with `n8n import:workflow` + `n8n publish:workflow` before it starts, the
+   * path the README documents for installations without the public API (the smoke test keeps it).
+   */
+  workflowsVia?: 'deploy' | 'cli';
+  /** With workflowsVia 'cli': ids to publish; default every imported workflow. */
   publish?: string[];
   publishMode?: PublishMode;
   /** Webhook paths that must answer before the stack counts as up. */
@@ -72,6 +78,12 @@ export interface Stack {
   /** Milliseconds per phase; `up` is everything after the install (the warm start). */
   timings: Record<string, number>;
   stop(options?: { keep?: boolean }): Promise<void>;
+}
+
+/** Workflow objects from a list, or from the `.json` files of a directory. */
+function workflowObjects(source: string | Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  if (typeof source !== 'string') return source;
+  return readdirSync(source).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(source, f), 'utf8')) as Record<string, unknown>);
 }
 
 /** Installs (or reuses) n8n, starts redis-server and n8n with the workflows published and their webhooks live. */
@@ -115,26 +127,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const credential = options.redisCredential ?? REDIS_CREDENTIAL;
     await n8n.importCredentials([n8n.redisCredential(credential.id, credential.name, redis.port), ...(options.credentials ?? [])]);
     phase('credentials');
+    const viaCli = options.workflowsVia === 'cli';
     let imported: string[] = [];
+    let toDeploy: string | Array<Record<string, unknown>> | undefined;
     if (options.workflows) {
       const source = typeof options.workflows === 'function' ? options.workflows(dir) : options.workflows;
-      imported = (await n8n.importWorkflows(source)).ids;
+      if (viaCli) imported = (await n8n.importWorkflows(source)).ids;
+      else toDeploy = source;
     }
-    phase('import');
-    const toPublish = options.publish ?? imported;
-    if (toPublish.length) await n8n.publish(toPublish, options.publishMode);
-    phase('publish');
-    const { readyMs, webhooksMs, workersMs } = await n8n.start(options.deploy ? [] : options.webhookPaths ?? []);
+    if (viaCli) {
+      phase('import');
+      const toPublish = options.publish ?? imported;
+      if (toPublish.length) await n8n.publish(toPublish, options.publishMode);
+      phase('publish');
+    }
+    const deploying = Boolean(options.deploy || toDeploy);
+    const { readyMs, webhooksMs, workersMs } = await n8n.start(deploying ? [] : options.webhookPaths ?? []);
     timings.readiness = readyMs;
     timings.webhooks = webhooksMs;
     if (n8n.workers.length) timings.workers = workersMs;
     let apiKey: string | undefined;
     let deployRun: DeployRun | undefined;
-    if (options.deploy) {
+    if (deploying) {
       mark = Date.now();
-      const target = options.deploy(dir);
       apiKey = await createApiKey(n8n.baseUrl);
-      deployRun = deployRepository(target.repo, target.env, n8n.baseUrl, apiKey, target.via ? ['--via', target.via] : []);
+      if (options.deploy) {
+        const target = options.deploy(dir);
+        deployRun = deployRepository(target.repo, target.env, n8n.baseUrl, apiKey, target.via ? ['--via', target.via] : []);
+      } else {
+        deployRun = deployWorkflowObjects(dir, workflowObjects(toDeploy!), n8n.baseUrl, apiKey);
+      }
       if (deployRun.status !== 0) throw new Error(`n8n-lock deploy failed (exit ${deployRun.status}): ${deployRun.stderr.trim()}`);
       phase('deploy');
       timings.webhooks += await n8n.waitForWebhooks(options.webhookPaths ?? []);

@@ -51,20 +51,20 @@ export class N8nApi {
     this.base = parsed.origin + parsed.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   }
 
-  async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<{ status: number; json: T }> {
-    const url = `${this.base}/api/v1${path}`;
+  /** One call: the network failure worded once, the answer parsed as JSON when it is JSON. */
+  private async send(method: string, path: string, body: string | FormData | undefined, what: string, timeoutMs = this.timeoutMs): Promise<{ res: Response; json: any }> {
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await fetch(`${this.base}/api/v1${path}`, {
         method,
-        headers: { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        headers: { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json', ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new N8nApiError(`${options.what}: cannot reach n8n at ${this.base} (${why})`);
+      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new N8nApiError(`${what}: cannot reach n8n at ${this.base} (${why})`);
     }
     const text = await res.text();
     let json: any;
@@ -73,6 +73,11 @@ export class N8nApi {
     } catch {
       json = undefined;
     }
+    return { res, json };
+  }
+
+  async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<{ status: number; json: T }> {
+    const { res, json } = await this.send(method, path, body === undefined ? undefined : JSON.stringify(body), options.what);
     if (options.accept?.includes(res.status)) return { status: res.status, json };
     if (res.ok) {
       if (json === undefined) throw new N8nApiError(`${options.what}: ${this.base}/api/v1 answered ${res.status} without JSON: is ${this.base} an n8n with its public API (the n8n URL without /api/v1)?`, res.status);
@@ -161,19 +166,8 @@ export class N8nApi {
       credentialMissingMode: 'must-preexist',
       workflowPublishingPolicy: 'match-source',
     })) form.append(field, value);
-    let res: Response;
-    try {
-      res = await fetch(`${this.base}/api/v1/n8n-packages/import`, { method: 'POST', headers: { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json' }, body: form, signal: AbortSignal.timeout(this.timeoutMs * 4) });
-    } catch (error) {
-      throw new N8nApiError(`${what}: cannot reach n8n at ${this.base} (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`);
-    }
-    const text = await res.text();
-    let json: any;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    // A package of many workflows takes n8n longer than one call.
+    const { res, json } = await this.send('POST', '/n8n-packages/import', form, what, this.timeoutMs * 4);
     if (res.status === 404) return { imported: false, why: 'this n8n has no package import (POST /api/v1/n8n-packages/import)' };
     if (res.status === 403) return { imported: false, why: 'the API key lacks the scope workflow:import' };
     if (res.ok && Array.isArray(json?.workflows)) return { imported: true, workflows: json.workflows };

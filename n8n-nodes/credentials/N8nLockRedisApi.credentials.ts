@@ -13,7 +13,7 @@ export class N8nLockRedisApi implements ICredentialType {
 
   documentationUrl = 'https://github.com/n8n-lock/n8n-lock#redis-deployments';
 
-  icon = 'file:../nodes/Lock/lock.svg';
+  icon = 'file:../nodes/Lock/lock.svg' as const;
 
   properties: INodeProperties[] = [
     {

@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, NodeOperationError, type IDeferredPromise, type IRun, type ITriggerFunctions, type ITriggerResponse, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IRun, type ITriggerFunctions, type ITriggerResponse, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { consumerIdOf, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
 import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
 import { close, connectResilient, replicaAckOf, type RedisCredential } from '../../lib/redis';
@@ -114,8 +114,9 @@ export class Function implements INodeType {
       { functionName, scope, workflowId, nodeId: node.id, consumerId, parameters: declared, callsInFlight, maxDeliveries, replicaAck: replicaAckOf(credential) },
       {
         run: (json) => {
-          const done = deferred<IRun>();
-          this.emit([[{ json }]], undefined, done);
+          const done = deferredRun();
+          // The call's parameters, validated against the declared ones: JSON values only.
+          this.emit([[{ json: json as IDataObject }]], undefined, done);
           return done.promise.then(outcomeOf, (error: Error): RunOutcome => ({ status: 'error', message: error.message }));
         },
         log: (level, message) => this.logger[level](message),
@@ -136,10 +137,16 @@ export class Function implements INodeType {
   }
 }
 
-function deferred<T>(): IDeferredPromise<T> {
-  let resolve!: (value: T) => void;
+/**
+ * The deferred promise `emit` takes to report the end of the run. Its type lives in @n8n/utils,
+ * which n8n-workflow uses but does not export: taken from emit's own signature.
+ */
+type RunDone = NonNullable<Parameters<ITriggerFunctions['emit']>[2]>;
+
+function deferredRun(): RunDone {
+  let resolve!: (value: IRun | PromiseLike<IRun>) => void;
   let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
+  const promise = new Promise<IRun>((res, rej) => {
     resolve = res;
     reject = rej;
   });

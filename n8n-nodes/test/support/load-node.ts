@@ -1,6 +1,6 @@
-// Loads a built node file the way n8n does (require), with `n8n-workflow` resolved to a minimal
-// stand-in: outside n8n it is not installed (inside n8n the nodes get n8n's own copy).
-import Module, { createRequire } from 'node:module';
+// Loads a built node file the way n8n does (require). `n8n-workflow` is the real package, the
+// version the e2e suite's n8n ships (a development dependency: inside n8n the nodes get n8n's copy).
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,15 +9,7 @@ const require = createRequire(import.meta.url);
 
 /** The module exports of a built file, e.g. `dist/nodes/Lock/Lock.node.js` (relative to n8n-nodes/). */
 export function requireBuilt(file: string): Record<string, any> {
-  const resolve = (Module as any)._resolveFilename;
-  (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
-    return resolve.call(this, request === 'n8n-workflow' ? join(PACKAGE_ROOT, 'test', 'support', 'n8n-workflow-stand-in.cjs') : request, ...rest);
-  };
-  try {
-    return require(join(PACKAGE_ROOT, file));
-  } finally {
-    (Module as any)._resolveFilename = resolve;
-  }
+  return require(join(PACKAGE_ROOT, file));
 }
 
 /** A new instance of the built node class `name` (dist/nodes/<name>/<name>.node.js). */

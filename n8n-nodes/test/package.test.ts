@@ -1,6 +1,7 @@
 // The package as n8n loads it: the manifest's `n8n` field, one class per built node file named like
 // the file, descriptions in n8n's conventions (camelCase names, icons that exist, options sorted as
 // @n8n/node-cli's lint wants), and node types the CLI's validate rules know.
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -17,8 +18,15 @@ describe('the n8n-nodes-lock package', () => {
     expect(manifest.keywords).toContain('n8n-community-node-package');
     expect(manifest.n8n.n8nNodesApiVersion).toBe(1);
     expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
-    expect(manifest.files).toEqual(['dist']);
     expect(Object.keys(manifest.dependencies)).toEqual(['ioredis']);
+  });
+
+  it('packs only what n8n loads, the README and the LICENSE (dist/lib is the tests\' own build)', () => {
+    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;
+    const paths = packed.files.map((f) => f.path).sort();
+    const loaded = [...manifest.n8n.nodes, ...manifest.n8n.credentials] as string[];
+    expect(paths.filter((p) => !loaded.includes(p) && !/^dist\/nodes\/[A-Za-z]+\/[A-Za-z]+\.svg$/.test(p))).toEqual(['LICENSE', 'README.md', 'package.json']);
+    for (const file of loaded) expect(paths).toContain(file);
   });
 
   it.each(manifest.n8n.nodes as string[])('%s: built, one class named like its file, description in n8n conventions', (file) => {

@@ -1,6 +1,8 @@
-// Builds the node package: typecheck (tsc), then one CommonJS file per node (esbuild), because the
-// protocol module lives once in the CLI's src/functions/ and is bundled in. n8n-workflow and
-// ioredis stay external: n8n provides the first, npm installs the second beside the package.
+// Builds the node package: typecheck (tsc, against the real n8n-workflow types), then one CommonJS
+// file per node (esbuild), because the protocol module lives once in the CLI's src/functions/ and
+// is bundled in. ioredis is bundled too: a community package should have no runtime dependencies
+// (n8n's lint, no-runtime-dependencies), so n8n's installer has nothing to fetch. n8n-workflow
+// stays external: n8n provides it.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,8 +16,8 @@ const { buildSync } = require('esbuild');
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(here, 'tsconfig.json')], { stdio: 'inherit' });
 
 rmSync(join(here, 'dist'), { recursive: true, force: true });
-// One CommonJS file per entry; n8n provides n8n-workflow, npm installs ioredis beside the package.
-const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['n8n-workflow', 'ioredis'], logLevel: 'warning' };
+// One CommonJS file per entry; n8n provides n8n-workflow.
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['n8n-workflow'], logLevel: 'warning' };
 const nodes = readdirSync(join(here, 'nodes'));
 for (const node of nodes) {
   const outDir = join(here, 'dist', 'nodes', node);

@@ -9,7 +9,7 @@ const when = (...topology: string[]) => ({ displayOptions: { show: { topology } 
 export class N8nLockRedisApi implements ICredentialType {
   name = 'n8nLockRedisApi';
 
-  displayName = 'Redis Cluster or Sentinel (n8n-lock)';
+  displayName = 'Redis Cluster or Sentinel (Lock Nodes)';
 
   documentationUrl = 'https://github.com/n8n-lock/n8n-lock#redis-deployments';
 

@@ -1,6 +1,6 @@
 // Parameter checks shared by the nodes: each error names the parameter as the editor shows it.
-import { NodeOperationError, type INode, type INodeCredentialDescription, type INodeProperties } from 'n8n-workflow';
-import { CredentialFieldError, topologyOf, type RedisCredential } from './redis';
+import { NodeOperationError, type ICredentialTestFunctions, type ICredentialsDecrypted, type INode, type INodeCredentialDescription, type INodeCredentialTestResult, type INodeProperties } from 'n8n-workflow';
+import { connectOnce, topologyOf, type RedisCredential } from './redis';
 
 export function positiveInteger(node: INode, displayName: string, value: unknown, itemIndex?: number): number {
   const n = Number(value);
@@ -36,8 +36,36 @@ export const AUTHENTICATION_PROPERTY: INodeProperties = {
 /** The credentials entry of every node: one of the two, as Credential Type says. */
 export const CREDENTIALS: INodeCredentialDescription[] = [
   { name: 'redis', required: true, displayOptions: { show: { authentication: ['redis'] } } },
-  { name: LOCK_REDIS_CREDENTIAL, required: true, displayOptions: { show: { authentication: [LOCK_REDIS_CREDENTIAL] } } },
+  { name: LOCK_REDIS_CREDENTIAL, required: true, testedBy: 'n8nLockRedisConnectionTest', displayOptions: { show: { authentication: [LOCK_REDIS_CREDENTIAL] } } },
 ];
+
+/**
+ * The credential's Test button: connects as the nodes do (topology, TLS, ACL user, database) and
+ * PINGs. Every node declares it (`methods.credentialTest`), as n8n looks it up on the node.
+ */
+export async function n8nLockRedisConnectionTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+  try {
+    const data = credential.data as unknown as RedisCredential;
+    topologyOf(data);
+    const client = await connectOnce(data, 'n8n-lock:credential-test');
+    try {
+      await client.ping();
+    } finally {
+      client.disconnect();
+    }
+    return { status: 'OK', message: 'Connection successful' };
+  } catch (error) {
+    return { status: 'Error', message: (error as Error).message };
+  }
+}
+
+export const CREDENTIAL_TEST_METHODS = { credentialTest: { n8nLockRedisConnectionTest } };
+
+/** What a node throws: n8n's NodeOperationError as it is, anything else wrapped in one (`prefix` + its message). */
+export function toNodeError(node: INode, error: unknown, prefix = ''): NodeOperationError {
+  if (error instanceof NodeOperationError) return error;
+  return new NodeOperationError(node, `${prefix}${(error as Error).message ?? String(error)}`);
+}
 
 /**
  * The credential Credential Type names, checked, or an error that says which parameter or field to
@@ -56,8 +84,7 @@ export async function redisCredential(ctx: { getCredentials<T extends object>(ty
   try {
     topologyOf(credential);
   } catch (error) {
-    if (error instanceof CredentialFieldError) throw new NodeOperationError(node, `Parameter "Credential to connect with": ${error.message}`);
-    throw error;
+    throw toNodeError(node, error, 'Parameter "Credential to connect with": ');
   }
   return credential;
 }

@@ -277,3 +277,24 @@ describe('Lock node scope', () => {
     expect(await keysInRedis()).toEqual([]);
   });
 });
+
+describe("the package credential's Test button (testedBy n8nLockRedisConnectionTest)", () => {
+  const test = (data: Record<string, unknown>) =>
+    loadNode('Lock').methods.credentialTest.n8nLockRedisConnectionTest.call({}, { id: 'c1', name: 'Redis', type: 'n8nLockRedisApi', data });
+
+  it('connects and PINGs as the nodes would, on every node', async () => {
+    for (const name of ['Lock', 'CallFunction', 'Function', 'ReturnFromFunction']) {
+      expect(Object.keys(loadNode(name).methods.credentialTest)).toEqual(['n8nLockRedisConnectionTest']);
+      expect(loadNode(name).description.credentials.find((c: { name: string }) => c.name === 'n8nLockRedisApi').testedBy).toBe('n8nLockRedisConnectionTest');
+    }
+    expect(await test({ topology: 'standalone', host: '127.0.0.1', port: redis.port, database: 0 })).toEqual({ status: 'OK', message: 'Connection successful' });
+  });
+
+  it('says why it cannot connect, in the words of the credential', async () => {
+    const closed = await test({ topology: 'standalone', host: '127.0.0.1', port: 1, database: 0 });
+    expect(closed.status).toBe('Error');
+    expect(closed.message).toMatch(/^Cannot connect to Redis at 127\.0\.0\.1:1\b/);
+    const noNodes = await test({ topology: 'cluster', clusterNodes: '' });
+    expect(noNodes).toMatchObject({ status: 'Error', message: expect.stringMatching(/Cluster Nodes/) });
+  });
+});

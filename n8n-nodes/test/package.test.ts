@@ -18,7 +18,8 @@ describe('the n8n-nodes-lock package', () => {
     expect(manifest.keywords).toContain('n8n-community-node-package');
     expect(manifest.n8n.n8nNodesApiVersion).toBe(1);
     expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
-    expect(Object.keys(manifest.dependencies)).toEqual(['ioredis']);
+    // No runtime dependencies (n8n's no-runtime-dependencies): ioredis is bundled into each node file.
+    expect(manifest.dependencies).toBeUndefined();
   });
 
   it('packs only what n8n loads, the README and the LICENSE (dist/lib is the tests\' own build)', () => {
@@ -42,7 +43,7 @@ describe('the n8n-nodes-lock package', () => {
     // The stock credential by default (workflows saved before Credential Type existed keep working), the package's on request.
     expect(description.credentials).toEqual([
       { name: 'redis', required: true, displayOptions: { show: { authentication: ['redis'] } } },
-      { name: 'n8nLockRedisApi', required: true, displayOptions: { show: { authentication: ['n8nLockRedisApi'] } } },
+      { name: 'n8nLockRedisApi', required: true, testedBy: 'n8nLockRedisConnectionTest', displayOptions: { show: { authentication: ['n8nLockRedisApi'] } } },
     ]);
     expect(description.properties[0]).toMatchObject({ name: 'authentication', type: 'options', default: 'redis' });
     for (const property of description.properties) {

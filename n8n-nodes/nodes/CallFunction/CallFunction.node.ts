@@ -1,11 +1,13 @@
-import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CALL_CONTEXT_FIELD, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
 import { callFunction, type CallOutcome, type CallRequest } from '../../lib/caller';
 import { callContextFor } from '../../lib/n8n-context';
-import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveInteger, positiveNumber, redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { close, connectOnce, replicaAckOf, type RedisClient } from '../../lib/redis';
 
 export class CallFunction implements INodeType {
+  methods = CREDENTIAL_TEST_METHODS;
+
   description: INodeTypeDescription = {
     displayName: 'Call Function',
     name: 'callFunction',
@@ -17,6 +19,8 @@ export class CallFunction implements INodeType {
     defaults: { name: 'Call Function' },
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
+    // An AI Agent can call a function as a tool (n8n adds a "Call Function Tool" variant).
+    usableAsTool: true,
     credentials: CREDENTIALS,
     properties: [
       AUTHENTICATION_PROPERTY,
@@ -100,7 +104,7 @@ export class CallFunction implements INodeType {
       try {
         return buildRequest(this, item, i, workflowId, caller);
       } catch (error) {
-        if (!this.continueOnFail()) throw error;
+        if (!this.continueOnFail()) throw toNodeError(this.getNode(), error);
         return error as Error;
       }
     });
@@ -149,7 +153,7 @@ export class CallFunction implements INodeType {
         const outcome = outcomes[i];
         if (outcome instanceof Error) return { json: { ...item.json, error: outcome.message }, pairedItem: { item: i } };
         if (!outcome) return { json: { ...item.json }, pairedItem: { item: i } };
-        if (outcome.ok) return { json: { ...item.json, [resultField]: outcome.value as any }, pairedItem: { item: i } };
+        if (outcome.ok) return { json: { ...item.json, [resultField]: outcome.value as IDataObject }, pairedItem: { item: i } };
         return { json: { ...item.json, error: outcome.message, errorKind: outcome.kind }, pairedItem: { item: i } };
       }),
     ];

@@ -2,9 +2,11 @@ import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IRun, t
 import { consumerIdOf, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
 import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
 import { close, connectResilient, replicaAckOf, type RedisCredential } from '../../lib/redis';
-import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';
 
 export class Function implements INodeType {
+  methods = CREDENTIAL_TEST_METHODS;
+
   description: INodeTypeDescription = {
     displayName: 'Function',
     name: 'function',

@@ -1,12 +1,14 @@
-import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { acquireLock, extendLock, LockError, releaseLock } from '../../lib/lock';
-import { AUTHENTICATION_PROPERTY, CREDENTIALS, positiveNumber, redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { replicaAckOf } from '../../lib/redis';
 
 const show = (...operation: string[]) => ({ displayOptions: { show: { operation } } });
 
 export class Lock implements INodeType {
+  methods = CREDENTIAL_TEST_METHODS;
+
   description: INodeTypeDescription = {
     displayName: 'Lock',
     name: 'lock',
@@ -39,7 +41,7 @@ export class Lock implements INodeType {
         type: 'string',
         default: '',
         required: true,
-        placeholder: 'e.g. crm-contact-{{ $json.id }}',
+        placeholder: 'e.g. crm-contact-{{ $json.email }}',
         description: 'What the lock protects: executions with the same scope never hold it at once. Stock and native callers of one scope exclude each other.',
       },
       {
@@ -150,7 +152,7 @@ export class Lock implements INodeType {
           replicaAck: replicaAckOf(credential),
         });
         const timing = { credentials_ms: round(credentialsMs), lock_ms: round(performance.now() - started - credentialsMs) };
-        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...lock, timing } as any }, pairedItem: { item: i } }))];
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...lock, timing } as IDataObject }, pairedItem: { item: i } }))];
       }
       const redis = await pool.command();
       if (operation === 'release') {
@@ -166,13 +168,12 @@ export class Lock implements INodeType {
         const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
         const extended = await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential));
         // Into the same field Acquire wrote: the lock the item carries, with its new expiry.
-        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended } as any }, pairedItem: { item: i } }))];
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended } as IDataObject }, pairedItem: { item: i } }))];
       }
       throw new NodeOperationError(node, `Parameter "Operation" must be acquire, release or extend, got ${JSON.stringify(operation)}`);
     } catch (error) {
-      if (error instanceof NodeOperationError) throw error;
       if (error instanceof LockError) throw new NodeOperationError(node, error.message);
-      throw new NodeOperationError(node, `Redis: ${(error as Error).message}`);
+      throw toNodeError(node, error, 'Redis: ');
     }
   }
 }

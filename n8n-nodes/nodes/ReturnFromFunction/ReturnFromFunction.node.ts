@@ -2,13 +2,15 @@ import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type I
 import { CALL_CONTEXT_FIELD, type CallContext } from '../../../src/functions/protocol';
 import { answerEntry, errorAnswer, valueAnswer } from '../../lib/answer';
 import { callContextFor } from '../../lib/n8n-context';
-import { AUTHENTICATION_PROPERTY, CREDENTIALS, redisCredential } from '../../lib/parameters';
+import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, redisCredential } from '../../lib/parameters';
 import { close, connectBefore } from '../../lib/redis';
 
 /** How long Return From Function keeps trying to reach Redis (a Sentinel failover takes a few seconds). */
 const RECONNECT_WITHIN_MS = 15_000;
 
 export class ReturnFromFunction implements INodeType {
+  methods = CREDENTIAL_TEST_METHODS;
+
   description: INodeTypeDescription = {
     displayName: 'Return From Function',
     name: 'returnFromFunction',

@@ -26,18 +26,24 @@ async function rest(baseUrl: string, path: string, body: unknown, cookie?: strin
   return { status: res.status, json, cookie: setCookie?.split(';')[0] };
 }
 
-/**
- * Sets up the owner (once; a second call finds it set up and logs in) and returns a new API key
- * with `scopes`. The key is a secret: callers hand it to n8n-lock through N8N_API_KEY, never argv.
- */
-export async function createApiKey(baseUrl: string, scopes: string[] = DEPLOY_SCOPES, label = 'n8n-lock e2e'): Promise<string> {
+/** A session of the owner (cookie `n8n-auth`), set up first when needed: what the editor holds. */
+export async function ownerSession(baseUrl: string): Promise<string> {
   const setup = await rest(baseUrl, '/owner/setup', OWNER);
   if (setup.status !== 200 && !/already setup/i.test(JSON.stringify(setup.json))) {
     throw new Error(`POST /rest/owner/setup: HTTP ${setup.status} ${JSON.stringify(setup.json)}`);
   }
   const login = await rest(baseUrl, '/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
   if (login.status !== 200 || !login.cookie) throw new Error(`POST /rest/login: HTTP ${login.status} ${JSON.stringify(login.json)}`);
-  const key = await rest(baseUrl, '/api-keys', { label, scopes, expiresAt: null }, login.cookie);
+  return login.cookie;
+}
+
+/**
+ * Sets up the owner (once; a second call finds it set up and logs in) and returns a new API key
+ * with `scopes`. The key is a secret: callers hand it to n8n-lock through N8N_API_KEY, never argv.
+ */
+export async function createApiKey(baseUrl: string, scopes: string[] = DEPLOY_SCOPES, label = 'n8n-lock e2e'): Promise<string> {
+  const cookie = await ownerSession(baseUrl);
+  const key = await rest(baseUrl, '/api-keys', { label, scopes, expiresAt: null }, cookie);
   const raw = key.json?.data?.rawApiKey;
   if (key.status !== 200 || typeof raw !== 'string') throw new Error(`POST /rest/api-keys: HTTP ${key.status} ${JSON.stringify(key.json)}`);
   return raw;

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { log, selectedModes, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
+import { ownerSession } from '../harness/api-key.js';
 import { callFunction, type CallOutcome } from '../../../n8n-nodes/lib/caller.js';
 import { consumersKey, GLOBAL_SCOPE, responseKey, streamKey } from '../../../src/functions/protocol.js';
 import { FACTORIAL_MAX_DEPTH, FUNCTION_WEBHOOKS, FUNCTION_WORKFLOW_IDS as IDS, functionWorkflows } from './functions-fixtures.js';
@@ -60,6 +61,18 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       }, 250).catch(() => undefined);
       return count;
     }
+
+    it('0. n8n loads the package as the editor sees it: four nodes, and Call Function as an AI Agent tool (callFunctionTool)', async () => {
+      const cookie = await ownerSession(n8n.baseUrl);
+      const res = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const types = ((await res.json()) as Array<{ name: string; outputs?: unknown; properties?: Array<{ name: string }> }>).filter((t) => t.name.startsWith('n8n-nodes-lock.'));
+      log(`package: mode=${mode} node_types=${types.map((t) => t.name.replace('n8n-nodes-lock.', '')).sort().join(',')}`);
+      expect(types.map((t) => t.name).sort()).toEqual(['n8n-nodes-lock.callFunction', 'n8n-nodes-lock.callFunctionTool', 'n8n-nodes-lock.function', 'n8n-nodes-lock.lock', 'n8n-nodes-lock.returnFromFunction']);
+      const tool = types.find((t) => t.name === 'n8n-nodes-lock.callFunctionTool')!;
+      expect(tool.outputs).toEqual(['ai_tool']);
+      expect(tool.properties!.map((p) => p.name)).toContain('toolDescription');
+    });
 
     it.runIf(runs(1))('1. call and return with parameters', async () => {
       const res = await n8n.call('fn-double', { n: 21 });

@@ -219,7 +219,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   const planned = plan();
   const drifted = planned.filter((p) => p.action === 'drifted').length;
   const report: DeployReport = {
-    mode: options.dryRun ? 'dry-run' : 'per-workflow',
+    // The path deploy takes (a refused deploy says which it would have taken; auto may fall back).
+    mode: options.dryRun ? 'dry-run' : options.via === 'api' ? 'per-workflow' : 'package',
     plan: planned.map(({ body: _body, ...rest }) => rest),
     // A dry run counts what it would do; an applied deploy counts what it did.
     created: options.dryRun ? planned.filter((p) => p.action === 'create').length : 0,
@@ -283,7 +284,6 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       if (!outcome.imported && options.via === 'package') throw new InputError(`--via package: ${outcome.why}`);
       if (!outcome.imported && keepIds.size) throw new InputError(`--create-missing: ${outcome.why}, and the public API cannot create a workflow with a chosen id`);
       if (outcome.imported) {
-        report.mode = 'package';
         if (changed.length) written.add(`imported ${changed.map((c) => c.key).join(', ')}`);
         if (Object.keys(ids).length) saveMinted(ids, renderedWithIds);
         const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
@@ -309,6 +309,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         return report;
       }
       io.note(`deploy: ${outcome.why}: deploying workflow by workflow`);
+      report.mode = 'per-workflow';
     }
 
     // Workflow by workflow. 1. Ids first: n8n mints them (the public API refuses ours), and every

@@ -45,9 +45,8 @@ export const CREDENTIALS: INodeCredentialDescription[] = [
  */
 export async function n8nLockRedisConnectionTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
   try {
-    const data = credential.data as unknown as RedisCredential;
-    topologyOf(data);
-    const client = await connectOnce(data, 'n8n-lock:credential-test');
+    // connectOnce checks the topology fields first (a missing Cluster Nodes is named as such).
+    const client = await connectOnce(credential.data as unknown as RedisCredential, 'n8n-lock:credential-test');
     try {
       await client.ping();
     } finally {

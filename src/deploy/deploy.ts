@@ -64,19 +64,16 @@ export interface DeployReport {
   env: EnvFile;
 }
 
-/** A stand-in id for a workflow not created yet: renders, never sent (creates get real ids first). */
-const pendingId = (key: string) => `pending-${key}`;
+/** Stand-in ids for workflows not created yet: they render, and are never sent (creates get real ids first). */
+const pendingIds = (keys: Iterable<string>) => Object.fromEntries([...keys].map((key) => [key, `pending-${key}`]));
 
 function hasId(env: EnvFile, key: string): boolean {
   const id = env.data.workflows?.[key]?.id;
   return typeof id === 'string' && !isSentinelId(id);
 }
 
-/** Renders every selected workflow, with stand-in ids for the ones deploy will create. */
-function renderAll(sources: SourceWorkflow[], env: EnvFile, creating: Set<string>): Map<string, Record<string, unknown>> {
-  const workflows = { ...(env.data.workflows ?? {}) };
-  for (const key of creating) workflows[key] = { ...(workflows[key] ?? { name: '' }), id: pendingId(key) };
-  const view: EnvFile = { ...env, data: { ...env.data, workflows } };
+/** Renders every selected workflow for `view` (the env, or withIds of it). */
+function renderAll(sources: SourceWorkflow[], view: EnvFile): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const s of sources) {
     const rendered = renderWorkflow(s.key, s.text, s.file, view);
@@ -133,21 +130,14 @@ async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, u
   if (usingPackage.length && !(await api.hasCredentialType(NODE_PACKAGE_CREDENTIAL_TYPE, 'check the n8n-nodes-lock package'))) {
     throw new InputError(`${usingPackage.join(', ')} use n8n-nodes-lock nodes, but ${api.base} does not have the community package n8n-nodes-lock installed (Settings > Community Nodes): install it first`);
   }
-  const wanted = new Map<string, { key: string; name: string; type: string }>();
-  for (const [key, wf] of rendered) {
-    for (const node of nodesOf(wf)) {
-      for (const [type, ref] of Object.entries((node.credentials ?? {}) as Record<string, { id?: unknown; name?: unknown }>)) {
-        if (ref && typeof ref.id === 'string' && ref.id) wanted.set(ref.id, { key, name: String(ref.name ?? ''), type });
-      }
-    }
-  }
-  if (wanted.size === 0) return;
+  const wanted = credentialRequirements([...rendered].map(([key, wf]) => ({ id: key, nodes: nodesOf(wf) })));
+  if (wanted.length === 0) return;
   const have = new Set((await api.listCredentials('check credentials')).map((c) => c.id));
-  const missing = [...wanted].filter(([id]) => !have.has(id));
+  const missing = wanted.filter((c) => !have.has(c.id));
   if (missing.length) {
-    const [id, ref] = missing[0];
-    const file = sources.find((s) => s.key === ref.key)?.file ?? ref.key;
-    throw new InputError(`${file}: credential ${JSON.stringify(ref.name)} (${ref.type}, id ${id}) is not on ${api.base}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: create it there and put its id in the env file`);
+    const [first] = missing;
+    const file = sources.find((s) => s.key === first.usedByWorkflows[0])?.file ?? first.usedByWorkflows[0];
+    throw new InputError(`${file}: credential ${JSON.stringify(first.name)} (${first.type}, id ${first.id}) is not on ${api.base}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: create it there and put its id in the env file`);
   }
 }
 
@@ -182,7 +172,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     }
   }
   // Every placeholder resolves, and every node has what n8n requires, before n8n is asked anything.
-  let rendered = renderAll(sources, env, creating);
+  let rendered = renderAll(sources, withIds(env, pendingIds(creating)));
   for (const s of sources) {
     const problem = nodeProblem(rendered.get(s.key)!.nodes);
     if (problem) throw new InputError(`${s.file}: ${problem}`);
@@ -236,13 +226,19 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   if (options.dryRun || report.refused) return report;
 
   const written = new Written();
-  /** Same content without a current record (pulled, or deployed before records): record it. */
-  const recordIfStale = async (key: string, id: string, current: LiveWorkflow) => {
-    if (deployRecordOf(current) === contentHash(current)) return;
-    // n8n's own nodes and connections: n8n keeps the versionId.
+  // The plan as first made stays the plan: writing only fills in the ids n8n or deploy chose (a
+  // re-plan would see a created workflow as the empty one it briefly was).
+  const plannedByKey = new Map(planned.map((p) => [p.key, p]));
+  const withFinalIds = () => report.plan.map((p) => ({ ...p, id: env.data.workflows![p.key].id }));
+  /**
+   * Makes the live workflow's record hash what n8n stores: after a write where n8n added something
+   * (a webhook id), or for unchanged content without a current record (pulled, or deployed before
+   * records). n8n's own nodes and connections are sent back, so n8n keeps the versionId.
+   */
+  const recordStored = async (key: string, id: string, current: LiveWorkflow): Promise<LiveWorkflow> => {
+    if (deployRecordOf(current) === contentHash(current)) return current;
     const same = workflowBody(current as unknown as Record<string, unknown>, current);
-    await api.updateWorkflow(id, { ...same, settings: withDeployRecord(same.settings, contentHash(current)) }, `record ${key}`);
-    written.add(`recorded ${key}`);
+    return api.updateWorkflow(id, { ...same, settings: withDeployRecord(same.settings, contentHash(current)) }, `record ${key}`);
   };
   /** Publishes in order (callees first: n8n checks a caller's sub-workflows when it publishes it). */
   const publishAll = async (toPublish: Array<{ key: string; id: string; versionId?: string }>) => {
@@ -268,7 +264,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       // whole package before it writes anything.
       const ids = Object.fromEntries([...creating].map((key) => [key, newWorkflowId()]));
       const view = withIds(env, ids);
-      const renderedWithIds = renderAll(sources, view, new Set());
+      const renderedWithIds = renderAll(sources, view);
       const steps = order.map((key) =>
         planWorkflow({ key, id: view.data.workflows![key].id, rendered: renderedWithIds.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish),
       );
@@ -290,22 +286,18 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         for (const step of steps) {
           const id = env.data.workflows![step.key].id;
           if (step.action === 'unchanged') {
-            await recordIfStale(step.key, id, live.get(step.key)!);
+            if ((await recordStored(step.key, id, live.get(step.key)!)) !== live.get(step.key)) written.add(`recorded ${step.key}`);
             if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
             continue;
           }
-          let after = (await api.getWorkflow(id, `read ${step.key} after the import`))!;
-          // The record must hash what n8n stored; when n8n added something (a webhook id), record that.
-          if (deployRecordOf(after) !== contentHash(after)) {
-            after = await api.updateWorkflow(id, { ...workflowBody(after as unknown as Record<string, unknown>, after), settings: withDeployRecord(after.settings ?? {}, contentHash(after)) }, `record ${step.key}`);
-          }
+          const after = await recordStored(step.key, id, (await api.getWorkflow(id, `read ${step.key} after the import`))!);
           if (step.action === 'create') report.created++;
           else report.updated++;
           io.progress(`deploy: ${step.action === 'create' ? 'created' : 'updated'} ${step.key} (${id})`);
           if (step.publish && after.activeVersionId !== after.versionId) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
         }
         await publishAll(toPublish);
-        report.plan = steps.map(({ body: _body, ...rest }) => rest);
+        report.plan = withFinalIds();
         return report;
       }
       io.note(`deploy: ${outcome.why}: deploying workflow by workflow`);
@@ -331,7 +323,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       }
       saveMinted(ids, rendered);
       creating.clear();
-      rendered = renderAll(sources, env, creating);
+      rendered = renderAll(sources, env);
     }
     // 2. Content, callees first.
     const final = plan();
@@ -340,27 +332,21 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       const wasCreated = report.minted[step.key] !== undefined;
       const id = env.data.workflows![step.key].id;
       if (step.action === 'unchanged' && !wasCreated) {
-        await recordIfStale(step.key, id, live.get(step.key)!);
+        if ((await recordStored(step.key, id, live.get(step.key)!)) !== live.get(step.key)) written.add(`recorded ${step.key}`);
         if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
         continue;
       }
       const body = { ...step.body, settings: withDeployRecord(step.body.settings, contentHash(step.body)) };
-      let after = await api.updateWorkflow(id, body, `${wasCreated ? 'write' : 'update'} ${step.key}`);
-      // The record must hash what n8n stored; when n8n added something (a webhook id), record that.
-      const stored = contentHash(after);
-      if (deployRecordOf(after) !== stored) {
-        after = await api.updateWorkflow(id, { ...workflowBody(after as unknown as Record<string, unknown>, after), settings: withDeployRecord(after.settings ?? {}, stored) }, `record ${step.key}`);
-      }
+      const after = await recordStored(step.key, id, await api.updateWorkflow(id, body, `${wasCreated ? 'write' : 'update'} ${step.key}`));
       written.add(`${wasCreated ? 'wrote' : 'updated'} ${step.key}`);
       if (wasCreated) report.created++;
       else report.updated++;
       io.progress(`deploy: ${wasCreated ? 'wrote' : 'updated'} ${step.key} (${id})`);
-      const planFor = wasCreated ? planned.find((p) => p.key === step.key)! : step;
-      if (planFor.publish) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
+      if (plannedByKey.get(step.key)!.publish) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
     }
     // 3. Publish, callees first.
     await publishAll(toPublish);
-    report.plan = final.map(({ body: _body, ...rest }) => ({ ...rest, action: report.minted[rest.key] ? 'create' : rest.action, publish: report.minted[rest.key] ? planned.find((p) => p.key === rest.key)!.publish : rest.publish }));
+    report.plan = withFinalIds();
   } catch (error) {
     if (error instanceof InputError) written.fail(error);
     throw error;

@@ -3,11 +3,10 @@
 // The property (tested): rendering the pulled file gives what is live, and pulling an unchanged
 // workflow returns the file byte for byte.
 import type { EnvFile } from '../envs/env-file.js';
-import { getEnvPath } from '../envs/env-path.js';
-import { renderWorkflow } from '../envs/render.js';
+import { renderWorkflow, resolveForEnv } from '../envs/render.js';
 import { unrenderLockScopesLine } from '../envs/lock-scopes-line.js';
 import { DEFAULT_JSON_STYLE, detectJsonStyle, parseJsonText, stringifyJson } from '../workflow/json-file.js';
-import { findPlaceholders, placeholder, resolvePlaceholders } from '../workflow/placeholders.js';
+import { findPlaceholders, placeholder } from '../workflow/placeholders.js';
 import { DEPLOY_RECORD_TAG, PUBLIC_API_SETTINGS, sameContent, workflowBody, type LiveWorkflow } from './workflow-body.js';
 
 export interface PullResult {
@@ -20,7 +19,7 @@ type Json = unknown;
 
 /** A string of the source rendered alone (a placeholder inside it resolved as render would). */
 function renderString(value: string, env: EnvFile): string | undefined {
-  const { text, problems } = resolvePlaceholders(JSON.stringify(value), (path) => getEnvPath(env.data, path), { missingAsEmptyList: (p) => p === 'lockScopes' });
+  const { text, problems } = resolveForEnv(JSON.stringify(value), env);
   return problems.length ? undefined : (JSON.parse(text) as string);
 }
 
@@ -110,9 +109,8 @@ export function pullWorkflow(key: string, live: LiveWorkflow, sourceText: string
   // Each node's keys in the order its file had them, so a one-field edit is a one-field diff.
   const sourceNodes = new Map(((source?.nodes as Array<Record<string, Json>>) ?? []).map((n) => [String(n.name), n]));
   const nodes = live.nodes.map((n) => ordered(Object.fromEntries(Object.entries(n).filter(([k]) => !NODE_FIELDS_FROM_N8N.includes(k))), sourceNodes.get(String(n.name))));
-  // The name: render replaces it with the env's name when the env has one; otherwise it is the file's.
-  const envName = env.data.workflows?.[key]?.name;
-  const name = envName && source?.name !== undefined ? source.name : live.name.slice(0, live.name.length - (envName ? (env.data.workflowNamePostfix ?? '').length : 0));
+  // render replaces the name with the env's when the env has one: then the file keeps its own.
+  const name = env.data.workflows?.[key]?.name && source?.name !== undefined ? source.name : live.name;
   const pulled: Record<string, Json> = {
     ...(source ?? {}),
     name,

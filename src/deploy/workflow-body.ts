@@ -62,8 +62,6 @@ const PUBLIC_API_NODE_FIELDS = new Set([
  */
 export const DEPLOY_RECORD_TAG = 'n8n-lock.deployed';
 
-const DEFAULT_LIKE = new Set(['DEFAULT']);
-
 type Tag = { key: string; value: string };
 
 function tagsOf(settings: Record<string, unknown> | null | undefined): Tag[] {
@@ -134,7 +132,7 @@ export function workflowBody(rendered: Record<string, unknown>, live?: LiveWorkf
   const settings: Record<string, unknown> = Object.fromEntries(PUBLIC_API_SETTINGS.filter((k) => liveSettings[k] !== undefined).map((k) => [k, liveSettings[k]]));
   for (const key of PUBLIC_API_SETTINGS) {
     const value = fileSettings[key];
-    if (value === undefined || (typeof value === 'string' && DEFAULT_LIKE.has(value))) continue;
+    if (value === undefined || value === 'DEFAULT') continue;
     settings[key] = value;
   }
   const record = deployRecordOf(live ?? {});

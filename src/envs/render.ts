@@ -14,6 +14,14 @@ export interface RenderedWorkflow {
 }
 
 /**
+ * Every placeholder of a JSON text resolved from one env's values (a missing lockScopes is an
+ * empty list); what cannot be resolved is in `problems`. pull renders single strings with it.
+ */
+export function resolveForEnv(text: string, env: EnvFile): ReturnType<typeof resolvePlaceholders> {
+  return resolvePlaceholders(text, (path) => getEnvPath(env.data, path), { missingAsEmptyList: (path) => path === 'lockScopes' });
+}
+
+/**
  * Resolves every placeholder of one workflow file's text for one environment and stamps the
  * env's id and name on it, so `n8n import:workflow` upserts the right workflow. Fails on the first
  * placeholder that cannot be resolved, naming placeholder, file and env.
@@ -21,9 +29,7 @@ export interface RenderedWorkflow {
 export function renderWorkflow(key: string, text: string, file: string, env: EnvFile): RenderedWorkflow {
   const warnings: string[] = [];
   const lockScopesMissing = getEnvPath(env.data, 'lockScopes') == null;
-  const { text: resolved, problems } = resolvePlaceholders(text, (path) => getEnvPath(env.data, path), {
-    missingAsEmptyList: (path) => path === 'lockScopes',
-  });
+  const { text: resolved, problems } = resolveForEnv(text, env);
   if (problems.length > 0) {
     const p = problems[0];
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';

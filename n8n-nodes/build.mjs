@@ -1,8 +1,9 @@
 // Builds the node package: typecheck (tsc, against the real n8n-workflow types), then one CommonJS
-// file per node (esbuild), because the protocol module lives once in the CLI's src/functions/ and
-// is bundled in. ioredis is bundled too: a community package should have no runtime dependencies
-// (n8n's lint, no-runtime-dependencies), so n8n's installer has nothing to fetch. n8n-workflow
-// stays external: n8n provides it.
+// file per node (esbuild). esbuild, not tsc alone, because two development dependencies are bundled
+// in: the protocol the CLI shares (the workspace package n8n-lock-protocol: key names, Lua scripts,
+// messages) and ioredis, since a community package should have no runtime dependencies (n8n's lint,
+// no-runtime-dependencies), so n8n's installer has nothing to fetch. n8n-workflow stays external:
+// n8n provides it.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 // Answering a call: the one place that runs the protocol's ANSWER_SCRIPT, so Return From Function,
 // the failed-execution handler, the expiry check and the dead-letterer all answer at most once.
 import type { RedisClient } from './redis';
-import { ANSWER_SCRIPT, answerScriptArguments, answerTtlMs, encodeAnswer, parseStreamKey, responseKey, type Answer, type FailureKind } from '../../src/functions/protocol';
+import { ANSWER_SCRIPT, answerScriptArguments, answerTtlMs, encodeAnswer, parseStreamKey, responseKey, type Answer, type FailureKind } from 'n8n-lock-protocol/functions';
 
 /** Where a stream entry lives and who waits for it. */
 export interface EntryRef {

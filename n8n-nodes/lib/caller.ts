@@ -13,7 +13,7 @@ import {
   parseMeta,
   responseKey,
   type FailureKind,
-} from '../../src/functions/protocol';
+} from 'n8n-lock-protocol/functions';
 import { isConnectionLoss, pipelined, writeReplicated, type RedisClient, type ReplicaAck } from './redis';
 
 export interface CallRequest {

@@ -18,7 +18,7 @@ import {
   parseMeta,
   type CallContext,
   type FunctionKeys,
-} from '../../src/functions/protocol';
+} from 'n8n-lock-protocol/functions';
 import { answerEntry, errorAnswer, type EntryRef } from './answer';
 import { pipelined, type RedisClient, type ReplicaAck } from './redis';
 

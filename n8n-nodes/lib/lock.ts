@@ -1,5 +1,5 @@
-// The native lock engine's three operations against Redis: each one Lua script (src/native-lock/
-// protocol.ts). Acquire waits on the scope's wake list (a release pushes one token, so the next
+// The native lock engine's three operations against Redis: each one Lua script (n8n-lock-protocol's
+// native-lock.ts). Acquire waits on the scope's wake list (a release pushes one token, so the next
 // waiter runs at once) and re-checks every poll interval anyway, because a stock holder releases
 // without waking anyone.
 import {
@@ -15,7 +15,7 @@ import {
   timeoutMessage,
   unreadableSidecarMessage,
   type NativeHolder,
-} from '../../src/native-lock/protocol';
+} from 'n8n-lock-protocol/native-lock';
 import { isConnectionLoss, writeReplicated, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
 
 /** What the Lock node needs: a command connection and a connection of its own to block on. */

@@ -2,7 +2,7 @@
 // of the function execution, read from the item (seed point 1) or, when a node on the way dropped
 // the field, from the Function trigger's own item (one execution serves exactly one call).
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { callContextOf, FUNCTION_NODE_TYPES, type CallContext } from '../../src/functions/protocol';
+import { callContextOf, FUNCTION_NODE_TYPES, type CallContext } from 'n8n-lock-protocol/functions';
 
 export function callContextFor(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): CallContext | undefined {
   const own = callContextOf(item.json);

@@ -3,8 +3,8 @@
 // `n8nLockRedisApi` credential, which adds the topology (Cluster seed nodes, Sentinel) and the
 // replica acknowledgement: the same fields plus those, so one code path serves both.
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
-import { isClusterNode, keyLayoutOfClient, parseHostList, formatHostList, DEFAULT_PORT, DEFAULT_SENTINEL_PORT, type Topology } from '../../src/ops/topology';
-import { classifyRedisFailure, firstLine } from '../../src/ops/redis-failure';
+import { isClusterNode, keyLayoutOfClient, parseHostList, formatHostList, DEFAULT_PORT, DEFAULT_SENTINEL_PORT, type Topology } from 'n8n-lock-protocol/topology';
+import { classifyRedisFailure, firstLine } from 'n8n-lock-protocol/redis-failure';
 
 export { keyLayoutOfClient };
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { aclSetUserArguments, aclSetUserLine, NATIVE_COMMANDS, STOCK_NODE_COMMANDS } from '../../src/ops/acl.js';
 import { ROOT } from '../../test/support/paths.js';
-import { GLOBAL_SCOPE, responseKey, streamKey } from '../../src/functions/protocol.js';
+import { GLOBAL_SCOPE, responseKey, streamKey } from 'n8n-lock-protocol/functions';
 import { acquireLock, extendLock, releaseLock, type AcquireRequest } from '../lib/lock';
 import { closeAllPools, poolFor } from '../lib/pool';
 import { answerEntry, valueAnswer } from '../lib/answer';

@@ -20,8 +20,8 @@ import { answerEntry, valueAnswer } from '../lib/answer';
 import { callFunction, type CallOutcome } from '../lib/caller';
 import { FunctionConsumer, type RunOutcome } from '../lib/consumer';
 import { close, connectBefore, connectOnce, connectResilient, replicaAckOf, type RedisClient, type RedisCredential } from '../lib/redis';
-import { GLOBAL_SCOPE } from '../../src/functions/protocol';
-import { sidecarKey } from '../../src/ops/keys';
+import { GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
+import { sidecarKey } from 'n8n-lock-protocol/keys';
 import { runCliAsync } from '../../test/ops/support/cli.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@ import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.
 import { answerEntry, valueAnswer } from '../lib/answer';
 import { callFunction, liveConsumerCount, type CallRequest } from '../lib/caller';
 import { FunctionConsumer, type ConsumerConfig, type RunOutcome } from '../lib/consumer';
-import { CALL_CONTEXT_FIELD, consumersKey, deadLetterKey, GLOBAL_SCOPE, metaKey, responseKey, streamKey, type CallContext } from '../../src/functions/protocol';
+import { CALL_CONTEXT_FIELD, consumersKey, deadLetterKey, GLOBAL_SCOPE, metaKey, responseKey, streamKey, type CallContext } from 'n8n-lock-protocol/functions';
 
 let redis: TestRedis;
 const clients: Redis[] = [];

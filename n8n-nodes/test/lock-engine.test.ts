@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
 import { acquireLock, extendLock, LockError, releaseLock, type AcquireRequest } from '../lib/lock';
 import { closeAllPools, poolFor } from '../lib/pool';
-import { classifyKey } from '../../src/ops/keys.js';
+import { classifyKey } from 'n8n-lock-protocol/keys';
 import { parseHolder } from '../../src/ops/status.js';
 import { verifyOwnership } from '../../src/primitives/code/lock-release.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsFiles } from '../../test/ops/support/redis-server.js';
-import { CALL_CONTEXT_FIELD } from '../../src/functions/protocol.js';
+import { CALL_CONTEXT_FIELD } from 'n8n-lock-protocol/functions';
 import { loadNode } from './support/load-node.js';
 
 let redis: TestRedis;

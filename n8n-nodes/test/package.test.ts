@@ -3,11 +3,12 @@
 // @n8n/node-cli's lint wants), and node types the CLI's validate rules know.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { PACKAGE_ROOT as root, requireBuilt } from './support/load-node.js';
-import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from '../../src/functions/protocol.js';
-import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
+import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from 'n8n-lock-protocol/functions';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
@@ -21,6 +22,25 @@ describe('the n8n-nodes-lock package', () => {
     // No runtime dependencies (n8n's no-runtime-dependencies): ioredis is bundled into each node file.
     expect(manifest.dependencies).toBeUndefined();
   });
+
+  it('builds on its own: a copy of the package outside the repository builds (no source climbs out of n8n-nodes/)', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'n8n-nodes-lock-alone-'));
+    const copy = join(outside, 'n8n-nodes-lock');
+    try {
+      for (const part of ['nodes', 'credentials', 'lib', 'package.json', 'tsconfig.json', 'build.mjs']) cpSync(join(root, part), join(copy, part), { recursive: true });
+      // Only the installed dependencies come along, where npm put them: the package's own
+      // node_modules (n8n-workflow at n8n's version) and the hoisted ones above it (n8n-lock-protocol
+      // among them, as an installed package, not as a path into the repository).
+      symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+      symlinkSync(join(root, '..', 'node_modules'), join(outside, 'node_modules'));
+      execFileSync(process.execPath, ['build.mjs'], { cwd: copy, encoding: 'utf8', stdio: 'pipe' });
+      for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(existsSync(join(copy, file)), file).toBe(true);
+    } catch (error) {
+      throw new Error(`the copy does not build: ${(error as { stdout?: string }).stdout ?? ''}${(error as Error).message}`);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('packs only what n8n loads, the README and the LICENSE (dist/lib is the tests\' own build)', () => {
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;

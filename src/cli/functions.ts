@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { compileScopeGlob } from '../ops/keys.js';
+import { compileScopeGlob } from '../ops/scope-glob.js';
 import { buildFunctionsReport, functionsExitCode, LIVE_WITHIN_SECONDS } from '../ops/functions-status.js';
 import { formatFunctionsJson, formatFunctionsTable } from '../ops/functions-format.js';
 import { readFunctionStreams, withRedis } from '../ops/redis-client.js';

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildStatusReport, keysToRecheck, settleReport, statusExitCode } from '../ops/status.js';
 import { formatStatusJson, formatStatusTable } from '../ops/format.js';
-import { compileScopeGlob } from '../ops/keys.js';
+import { compileScopeGlob } from '../ops/scope-glob.js';
 import { parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, DEFAULT_REDIS_URL, withTlsInsecure, type RedisTarget } from '../ops/redis-url.js';
 import { keyLayoutOfClient, readKeys, readLockKeys, withRedis } from '../ops/redis-client.js';
 import { InputError } from '../errors.js';

@@ -1,7 +1,7 @@
 // Pure: the functions report -> text. Table for people, JSON for scripts.
 import { formatDuration, renderTable } from './format.js';
 import { FUNCTION_FLAG_ADVICE, FUNCTION_FLAGS, type FunctionsReport } from './functions-status.js';
-import { GLOBAL_SCOPE } from '../functions/protocol.js';
+import { GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const age = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));

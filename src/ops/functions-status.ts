@@ -1,5 +1,5 @@
 // Pure: what `functions status` read from Redis -> the report, its flags and the exit code.
-import { entryTime, isLive, LIVE_WITHIN_MS, type ConsumerMeta } from '../functions/protocol.js';
+import { entryTime, isLive, LIVE_WITHIN_MS, type ConsumerMeta } from 'n8n-lock-protocol/functions';
 
 /** One function's stream as read from Redis (see readFunctionStreams in redis-client.ts). */
 export interface FunctionReading {

@@ -3,12 +3,12 @@
 import { isIP } from 'node:net';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../errors.js';
-import { classifyKey, SCAN_PATTERN, type KeyLayout } from './keys.js';
-import { isClusterNode, keyLayoutOfClient } from './topology.js';
+import { classifyKey, SCAN_PATTERN, type KeyLayout } from 'n8n-lock-protocol/keys';
+import { isClusterNode, keyLayoutOfClient } from 'n8n-lock-protocol/topology';
 
 export { keyLayoutOfClient };
-import { classifyRedisFailure, firstLine } from './redis-failure.js';
-import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from '../functions/protocol.js';
+import { classifyRedisFailure, firstLine } from 'n8n-lock-protocol/redis-failure';
+import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from 'n8n-lock-protocol/functions';
 import type { FunctionReading } from './functions-status.js';
 import type { RedisTarget } from './redis-url.js';
 import { parseReadKeysReply, READ_KEYS_SCRIPT, type KeyReading } from './status.js';

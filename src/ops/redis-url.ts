@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import { DEFAULT_PORT, DEFAULT_SENTINEL_PORT, formatHostList, parseHostList, type Topology } from './topology.js';
+import { DEFAULT_PORT, DEFAULT_SENTINEL_PORT, formatHostList, parseHostList, type Topology } from 'n8n-lock-protocol/topology';
 
 /** Where `status` and `unlock` connect when neither `--redis-url` nor the env variable is set. */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/0';

@@ -1,5 +1,6 @@
 // Pure: raw key readings (value + PTTL per key) -> the status report. No Redis, no clock.
-import { classifyKey, compileScopeGlob, counterKey, sidecarKey, type KeyLayout } from './keys.js';
+import { classifyKey, counterKey, sidecarKey, type KeyLayout } from 'n8n-lock-protocol/keys';
+import { compileScopeGlob } from './scope-glob.js';
 
 /** One key as read from Redis: GET value (null when absent or not a string) and PTTL. */
 export interface KeyReading {

@@ -1,6 +1,6 @@
 // Pure: the unlock Lua script, and its raw reply -> a decision, lines to print and an exit code.
 import { describeHolder, formatDuration, formatTtl } from './format.js';
-import { counterKey, sidecarKey, type KeyLayout } from './keys.js';
+import { counterKey, sidecarKey, type KeyLayout } from 'n8n-lock-protocol/keys';
 import { heldForMs, parseHolder, type Holder } from './status.js';
 
 export type UnlockMode = 'lock-id' | 'force';

@@ -2,7 +2,7 @@ import { InputError } from '../errors.js';
 import { normalizeScopeExpression } from '../workflow/expressions.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import { executeWorkflowCall, lockNode, mergeAppend, mergeKeepFirstInput, type WorkflowInput } from '../workflow/nodes.js';
-import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 import { isPlaceholderFor, placeholder } from '../workflow/placeholders.js';
 import type { Workflow } from '../workflow/schema.js';
 import { firstJsonOf, lockAcquireNodes } from './calls.js';

@@ -1,4 +1,4 @@
-import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 import { targetWorkflowKey } from '../workflow/placeholders.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 

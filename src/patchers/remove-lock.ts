@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 import { WorkflowGraph } from '../workflow/graph.js';
 import type { Workflow } from '../workflow/schema.js';
 import {

@@ -1,6 +1,6 @@
 // The nodes of n8n-nodes-lock's functions in a workflow: Function triggers (definitions), Call
 // Function and Return From Function. Answered once here for the rules and the repository facts.
-import { FUNCTION_NODE_TYPES } from '../functions/protocol.js';
+import { FUNCTION_NODE_TYPES } from 'n8n-lock-protocol/functions';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
 const active = (workflow: Workflow, type: string) => workflow.nodes.filter((n) => n.type === type && n.disabled !== true);

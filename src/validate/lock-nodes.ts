@@ -2,7 +2,7 @@ import { staticValueOf } from '../workflow/expressions.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 import { callsTo, mappedInputs, rateLimitCalls } from './node-kinds.js';
 import { lockAcquireNodes, lockReleaseNodes } from '../patchers/calls.js';
-import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 export { callsTo, mappedInputs, rateLimitCalls };
 

@@ -1,4 +1,4 @@
-import { FUNCTION_NODE_TYPES } from '../functions/protocol.js';
+import { FUNCTION_NODE_TYPES } from 'n8n-lock-protocol/functions';
 import type { ConnectionTarget, Workflow, WorkflowNode } from './schema.js';
 
 /** An edge of the workflow graph, keyed by node NAME as n8n does. */

@@ -1,6 +1,6 @@
 import type { WorkflowNode } from './schema.js';
 import { uuidV5 } from './ids.js';
-import { LOCK_NODE_TYPE } from '../native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 /**
  * Factories for the stock node types n8n-lock emits, with the exact parameter shapes that n8n

@@ -8,7 +8,7 @@
 import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
 import { code, webhook } from './lib/fixtures.js';
 import { callFunction, functionTrigger, node, returnJson, workflow } from './lib/functions-fixtures.js';
-import { consumersKey, GLOBAL_SCOPE } from '../../src/functions/protocol.js';
+import { consumersKey, GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
 
 const ROUNDS = 40;
 const THROUGHPUT_CALLS = 300;

@@ -17,7 +17,7 @@ import { n8nLock } from './lib/deploy.js';
 import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsFiles } from '../ops/support/redis-server.js';
 import { startCluster, startSentinelSet, MASTER_NAME, type TestCluster, type TestSentinelSet } from '../ops/support/redis-deployments.js';
 import { aclSetUserArguments } from '../../src/ops/acl.js';
-import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 interface StockDeployment {
   name: string;

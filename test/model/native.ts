@@ -1,10 +1,10 @@
 // The native lock engine (the Lock node, n8n-nodes/lib/lock.ts) in the model: each of its Lua
-// scripts (src/native-lock/protocol.ts) is ONE atomic step against the Redis model, doing the same
+// scripts (protocol/src/native-lock.ts) is ONE atomic step against the Redis model, doing the same
 // operations on the same keys: acquire = SET NX PX counter + fence (clock or last + 1, PX) + SET PX sidecar; release =
 // GET sidecar, compare lock_id, DEL sidecar, DEL counter, push a wake-up. Waiters sleep until their
 // next poll or until a release wakes them. The steps mimic Execution's API, so World interleaves
 // native and stock callers alike.
-import { fenceKey, heldByAnotherMessage, heldMessage, sidecarPrefix, timeoutMessage, wakeKey } from '../../src/native-lock/protocol.js';
+import { fenceKey, heldByAnotherMessage, heldMessage, sidecarPrefix, timeoutMessage, wakeKey } from 'n8n-lock-protocol/native-lock';
 import type { Clock, ExecStatus, Item, RedisModel } from './executor.js';
 
 export interface NativeAcquireInput {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Clock, Execution, RedisModel, type Item } from './executor.js';
 import { NativeAcquire, NativeRelease } from './native.js';
-import { wakeKey } from '../../src/native-lock/protocol.js';
+import { wakeKey } from 'n8n-lock-protocol/native-lock';
 
 const template = (name: string) => JSON.parse(readFileSync(new URL(`../../templates/${name}.json`, import.meta.url), 'utf8'));
 

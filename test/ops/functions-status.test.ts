@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { startRedis, type TestRedis } from './support/redis-server.js';
 import { runCliAsync } from './support/cli.js';
 import { FunctionConsumer } from '../../n8n-nodes/lib/consumer';
-import { consumersKey, deadLetterKey, GLOBAL_SCOPE, metaKey, responseKey, streamKey } from '../../src/functions/protocol.js';
+import { consumersKey, deadLetterKey, GLOBAL_SCOPE, metaKey, responseKey, streamKey } from 'n8n-lock-protocol/functions';
 import { functionStatus, type FunctionReading } from '../../src/ops/functions-status.js';
 
 let redis: TestRedis;

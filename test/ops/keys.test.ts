@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyKey, compileScopeGlob, counterKey, sidecarKey } from '../../src/ops/keys.js';
+import { classifyKey, counterKey, sidecarKey } from 'n8n-lock-protocol/keys';
+import { compileScopeGlob } from '../../src/ops/scope-glob.js';
 import { InputError } from '../../src/errors.js';
 
 describe('classifyKey', () => {

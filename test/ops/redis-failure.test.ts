@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRedisFailure } from '../../src/ops/redis-failure.js';
+import { classifyRedisFailure } from 'n8n-lock-protocol/redis-failure';
 
 const error = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 

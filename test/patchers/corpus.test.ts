@@ -9,7 +9,7 @@ import { WorkflowGraph } from '../../src/workflow/graph.js';
 import { parseWorkflow } from '../../src/workflow/schema.js';
 import { targetWorkflowKey } from '../../src/workflow/placeholders.js';
 import { corpusFiles } from '../support/corpus.js';
-import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 const files = corpusFiles().filter((f) => f.json && Array.isArray(f.json.nodes));
 

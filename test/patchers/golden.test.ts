@@ -6,7 +6,7 @@ import { addLock, addRateLimit, removeLock, removeRateLimit } from '../../src/pa
 import { stringifyJson } from '../../src/workflow/json-file.js';
 import { WorkflowGraph } from '../../src/workflow/graph.js';
 import { checkNodeParameters } from '../support/node-descriptions.js';
-import { LOCK_NODE_TYPE } from '../../src/native-lock/protocol.js';
+import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 const dir = new URL('../fixtures/golden/', import.meta.url);
 /** A golden case's input: `native-<shape>` cases lock the same input as `<shape>` with --engine node. */

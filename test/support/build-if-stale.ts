@@ -15,7 +15,7 @@ function newestMtime(path: string): number {
 }
 
 export default function setup(): void {
-  const inputs = ['src', 'scripts/gen-code-bodies.mjs', 'scripts/postbuild.mjs', 'tsconfig.json', 'package.json'].map((p) => join(ROOT, p));
+  const inputs = ['src', 'protocol/src', 'scripts/gen-code-bodies.mjs', 'scripts/postbuild.mjs', 'tsconfig.json', 'package.json'].map((p) => join(ROOT, p));
   const newestSource = Math.max(...inputs.map(newestMtime));
   if (existsSync(BUILD_STAMP) && statSync(BUILD_STAMP).mtimeMs >= newestSource) return;
   process.stdout.write('dist/ is older than the sources: npm run build\n');

@@ -1,5 +1,5 @@
 import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { CALL_CONTEXT_FIELD, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
+import { CALL_CONTEXT_FIELD, functionNameProblem, scopeOf } from 'n8n-lock-protocol/functions';
 import { callFunction, type CallOutcome, type CallRequest } from '../../lib/caller';
 import { callContextFor } from '../../lib/n8n-context';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';

@@ -1,5 +1,5 @@
 import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IRun, type ITriggerFunctions, type ITriggerResponse, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { consumerIdOf, functionNameProblem, scopeOf } from '../../../src/functions/protocol';
+import { consumerIdOf, functionNameProblem, scopeOf } from 'n8n-lock-protocol/functions';
 import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
 import { close, connectResilient, replicaAckOf, type RedisCredential } from '../../lib/redis';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';

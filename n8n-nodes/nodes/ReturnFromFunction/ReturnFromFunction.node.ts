@@ -1,5 +1,5 @@
 import { NodeConnectionTypes, NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { CALL_CONTEXT_FIELD, type CallContext } from '../../../src/functions/protocol';
+import { CALL_CONTEXT_FIELD, type CallContext } from 'n8n-lock-protocol/functions';
 import { answerEntry, errorAnswer, valueAnswer } from '../../lib/answer';
 import { callContextFor } from '../../lib/n8n-context';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, redisCredential } from '../../lib/parameters';

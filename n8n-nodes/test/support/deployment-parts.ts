@@ -10,8 +10,8 @@ import { answerEntry, valueAnswer } from '../../lib/answer';
 import { callFunction, type CallRequest } from '../../lib/caller';
 import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
 import { close, connectOnce, connectResilient, keyLayoutOfClient, type RedisClient, type RedisCredential } from '../../lib/redis';
-import { GLOBAL_SCOPE } from '../../../src/functions/protocol';
-import { nativeLockKeys } from '../../../src/native-lock/protocol';
+import { GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
+import { nativeLockKeys } from 'n8n-lock-protocol/native-lock';
 import { runCliAsync } from '../../../test/ops/support/cli.js';
 
 /**

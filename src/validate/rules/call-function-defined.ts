@@ -1,4 +1,4 @@
-import { functionNameProblem } from '../../functions/protocol.js';
+import { functionNameProblem } from 'n8n-lock-protocol/functions';
 import { functionCalls, functionScopeOf, functionTriggers, staticFunctionName } from '../function-nodes.js';
 import { nodePointerOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';

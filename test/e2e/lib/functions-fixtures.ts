@@ -1,7 +1,7 @@
 // The workflows of the functions suite: functions defined by the Function trigger of the packed
 // n8n-nodes-lock package, and webhook workflows that call them with Call Function. Plain n8n JSON
 // with fixed ids, as a user would export it (node types carry the package name).
-import { FUNCTION_NODE_TYPES } from '../../../src/functions/protocol.js';
+import { FUNCTION_NODE_TYPES } from 'n8n-lock-protocol/functions';
 import { REDIS_CREDENTIAL } from '../harness/index.js';
 // The stock nodes as the lock suite builds them.
 import { code, ifTrue, wait, webhook } from './fixtures.js';

@@ -8,7 +8,7 @@ import { log, selectedModes, waitFor, type E2eMode, type N8nServer, type RedisSe
 import { useStack } from '../harness/vitest.js';
 import { ownerSession } from '../harness/api-key.js';
 import { callFunction, type CallOutcome } from '../../../n8n-nodes/lib/caller.js';
-import { consumersKey, GLOBAL_SCOPE, responseKey, streamKey } from '../../../src/functions/protocol.js';
+import { consumersKey, GLOBAL_SCOPE, responseKey, streamKey } from 'n8n-lock-protocol/functions';
 import { FACTORIAL_MAX_DEPTH, FUNCTION_WEBHOOKS, FUNCTION_WORKFLOW_IDS as IDS, functionWorkflows } from './functions-fixtures.js';
 
 export interface FunctionsSuiteOptions {

@@ -9,8 +9,8 @@
 // error_handler_lock_cleanup, status and unlock work on native-held locks. Two keys of its own:
 //   n8n-lock-<scope>:fence   the last fencing token, with the lock's TTL (no key outlives its lock for long)
 //   n8n-lock-<scope>:wake    list a release pushes one token to, so one blocked waiter wakes at once
-import { counterKey, FENCE_SUFFIX, scopeKey, sidecarKey, WAKE_SUFFIX, type KeyLayout } from '../ops/keys.js';
-import { NODE_PACKAGE } from '../functions/protocol.js';
+import { counterKey, FENCE_SUFFIX, scopeKey, sidecarKey, WAKE_SUFFIX, type KeyLayout } from './keys.js';
+import { NODE_PACKAGE } from './functions.js';
 
 /** The Lock node of the community node package (operations Acquire, Release, Extend). */
 export const LOCK_NODE_TYPE = `${NODE_PACKAGE}.lock`;

@@ -38,10 +38,4 @@ export default [
     files: ['credentials/N8nLockRedisApi.credentials.ts'],
     rules: { '@n8n/community-nodes/credential-test-required': 'off' },
   },
-  {
-    // No author yet: who publishes the package (name and email, npm account, repository) is the
-    // publisher's decision, still open in issue #23. The publishing workflow must set it.
-    files: ['package.json'],
-    rules: { '@n8n/community-nodes/valid-author': 'off', 'n8n-nodes-base/community-package-json-author-missing': 'off' },
-  },
 ];

@@ -13,7 +13,7 @@ export class N8nLockRedisApi implements ICredentialType {
 
   documentationUrl = 'https://github.com/n8n-lock/n8n-lock#redis-deployments';
 
-  icon = 'file:../nodes/Lock/lock.svg' as const;
+  icon = { light: 'file:../nodes/Lock/lock.svg', dark: 'file:../nodes/Lock/lock.dark.svg' } as const;
 
   properties: INodeProperties[] = [
     {

@@ -1,7 +1,10 @@
 // The package as n8n loads it: the manifest's `n8n` field, one class per built node file named like
 // the file, descriptions in n8n's conventions (camelCase names, icons that exist, options sorted as
 // @n8n/node-cli's lint wants), and node types the CLI's validate rules know.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +13,7 @@ import { PACKAGE_ROOT as root, requireBuilt } from './support/load-node.js';
 import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from 'n8n-lock-protocol/functions';
 import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
+const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 describe('the n8n-nodes-lock package', () => {
@@ -46,8 +50,55 @@ describe('the n8n-nodes-lock package', () => {
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;
     const paths = packed.files.map((f) => f.path).sort();
     const loaded = [...manifest.n8n.nodes, ...manifest.n8n.credentials] as string[];
-    expect(paths.filter((p) => !loaded.includes(p) && !/^dist\/nodes\/[A-Za-z]+\/[A-Za-z]+\.svg$/.test(p))).toEqual(['LICENSE', 'README.md', 'package.json']);
+    // Beside the loaded files: each node's icons (light and dark) and its codex, which n8n reads next to the node file.
+    const besideNodes = /^dist\/nodes\/([A-Za-z]+)\/(?:[A-Za-z]+(?:\.dark)?\.svg|\1\.node\.json)$/;
+    expect(paths.filter((p) => !loaded.includes(p) && !besideNodes.test(p))).toEqual(['LICENSE', 'README.md', 'package.json']);
     for (const file of loaded) expect(paths).toContain(file);
+  });
+
+  it('has what npm and n8n\'s reviewers ask of a publisher, and `npm publish --dry-run` is clean', async () => {
+    expect(manifest.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/^[^@\s]+@[^@\s]+$/) });
+    expect(manifest.repository).toMatchObject({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\//), directory: 'n8n-nodes' });
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.main, 'no entry point n8n does not load').toBeUndefined();
+    // Packing an unbuilt tree would ship a package without nodes.
+    expect(manifest.scripts.prepack).toBe('npm run build');
+    // The dry run asks the registry whether the version exists: a local one that knows no package
+    // (as npm's does before the first publish) keeps the test off the network and independent of
+    // what is published. It must warn about nothing but the login a dry run skips.
+    const registry = createServer((_request, response) => response.writeHead(404, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((listening) => registry.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = registry.address() as AddressInfo;
+      const { stderr } = await run('npm', ['publish', '--dry-run', '--ignore-scripts', '--registry', `http://127.0.0.1:${port}/`], { cwd: root, encoding: 'utf8' });
+      const warnings = stderr.split('\n').filter((line) => /npm (warn|error)/i.test(line) && !/requires you to be logged in/.test(line));
+      expect(warnings).toEqual([]);
+      expect(stderr).toContain(`${manifest.name}@${manifest.version}`);
+    } finally {
+      registry.close();
+    }
+  });
+
+  it.each(manifest.n8n.nodes as string[])('%s: a codex with categories and documentation links that exist in the README', (file) => {
+    const codex = JSON.parse(readFileSync(join(root, file.replace(/\.js$/, '.json')), 'utf8'));
+    const className = basename(file, '.node.js');
+    expect(codex.node).toBe(`${NODE_PACKAGE}.${className[0].toLowerCase()}${className.slice(1)}`);
+    expect(codex).toMatchObject({ nodeVersion: '1.0', codexVersion: '1.0' });
+    // Categories of n8n's node panel (those n8n-nodes-base uses).
+    for (const category of codex.categories) expect(['Development', 'Utility', 'Data & Storage', 'Core Nodes']).toContain(category);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const anchors = new Set([...readme.matchAll(/^#{2,3} (.+)$/gm)].map(([, heading]) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
+    const links = [...codex.resources.primaryDocumentation, ...codex.resources.credentialDocumentation].map((r: { url: string }) => r.url);
+    expect(links.length).toBeGreaterThan(1);
+    for (const url of links) {
+      expect(url.startsWith(`${manifest.homepage.replace(/#readme$/, '')}#`), url).toBe(true);
+      expect(anchors, url).toContain(url.split('#')[1]);
+    }
+  });
+
+  it('its README stands alone on npm: no link into the repository by relative path', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect([...readme.matchAll(/\]\((?!https?:\/\/|#)([^)]+)\)/g)].map(([, target]) => target)).toEqual([]);
   });
 
   it.each(manifest.n8n.nodes as string[])('%s: built, one class named like its file, description in n8n conventions', (file) => {
@@ -59,7 +110,9 @@ describe('the n8n-nodes-lock package', () => {
     expect([...Object.values(FUNCTION_NODE_TYPES), LOCK_NODE_TYPE]).toContain(`${NODE_PACKAGE}.${description.name}`);
     expect(description.name).toMatch(/^[a-z][A-Za-z]+$/);
     expect(description.name.toLowerCase()).toBe(className.toLowerCase());
-    expect(existsSync(join(root, dirname(file), description.icon.replace(/^file:/, '')))).toBe(true);
+    // Light and dark variants, as n8n's lint prefers (icon-prefer-themed-variants).
+    expect(Object.keys(description.icon)).toEqual(['light', 'dark']);
+    for (const icon of Object.values(description.icon) as string[]) expect(existsSync(join(root, dirname(file), icon.replace(/^file:/, '')))).toBe(true);
     // The stock credential by default (workflows saved before Credential Type existed keep working), the package's on request.
     expect(description.credentials).toEqual([
       { name: 'redis', required: true, displayOptions: { show: { authentication: ['redis'] } } },
@@ -82,7 +135,7 @@ describe('the n8n-nodes-lock package', () => {
     const credential = new exported[className]();
     expect(credential.name).toBe(className[0].toLowerCase() + className.slice(1));
     expect(credential.name).toMatch(/Api$/);
-    expect(existsSync(join(root, dirname(file), credential.icon.replace(/^file:/, '')))).toBe(true);
+    for (const icon of Object.values(credential.icon) as string[]) expect(existsSync(join(root, dirname(file), icon.replace(/^file:/, '')))).toBe(true);
     const names = credential.properties.map((p: { name: string }) => p.name);
     // The stock `redis` credential's fields, spelled the same, so one code path reads both credentials.
     for (const stock of ['host', 'port', 'user', 'password', 'database', 'ssl', 'disableTlsVerification']) expect(names).toContain(stock);

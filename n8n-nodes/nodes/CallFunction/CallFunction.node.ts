@@ -11,7 +11,7 @@ export class CallFunction implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Call Function',
     name: 'callFunction',
-    icon: 'file:callFunction.svg',
+    icon: { light: 'file:callFunction.svg', dark: 'file:callFunction.dark.svg' },
     group: ['transform'],
     version: 1,
     subtitle: '={{ $parameter["functionName"] }}',

@@ -10,7 +10,7 @@ export class Function implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Function',
     name: 'function',
-    icon: 'file:function.svg',
+    icon: { light: 'file:function.svg', dark: 'file:function.dark.svg' },
     group: ['trigger'],
     version: 1,
     subtitle: '={{ $parameter["functionName"] }}',

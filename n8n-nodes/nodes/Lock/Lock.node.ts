@@ -12,7 +12,7 @@ export class Lock implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Lock',
     name: 'lock',
-    icon: 'file:lock.svg',
+    icon: { light: 'file:lock.svg', dark: 'file:lock.dark.svg' },
     group: ['transform'],
     version: 1,
     subtitle: '={{ $parameter["operation"] + ": " + $parameter["scope"] }}',

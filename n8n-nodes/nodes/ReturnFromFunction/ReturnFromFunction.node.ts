@@ -14,7 +14,7 @@ export class ReturnFromFunction implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Return From Function',
     name: 'returnFromFunction',
-    icon: 'file:returnFromFunction.svg',
+    icon: { light: 'file:returnFromFunction.svg', dark: 'file:returnFromFunction.dark.svg' },
     group: ['transform'],
     version: 1,
     subtitle: '={{ $parameter["respondWith"] }}',

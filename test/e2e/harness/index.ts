@@ -1,11 +1,13 @@
 // The real-n8n harness: a cached Node 24 + n8n install, a throwaway redis-server, a throwaway n8n
 // with our workflows imported and published, and everything stopped again whatever happens.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureN8n, type N8nInstall } from './install.js';
 import { N8nServer, type E2eMode, type N8nOptions, type PublishMode } from './n8n.js';
-import { packNodePackage } from './node-package.js';
+import { NODE_PACKAGE_DIR, packNodePackage } from './node-package.js';
+import { NpmRegistry } from './npm-registry.js';
+import { installThroughN8n, PACKAGE_SCOPES, type InstalledPackage } from './community-package.js';
 import { memoryReport } from './proc.js';
 import { RedisServer, requireRedisServer } from './redis.js';
 import { log, seconds } from './util.js';
@@ -15,7 +17,9 @@ import { deployRepository, deployWorkflowObjects, type DeployRun } from './deplo
 export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
 export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
 export { PostgresDatabase, SqliteDatabase, postgresServerUrl, type N8nDatabase } from './database.js';
-export { packNodePackage, installNodePackages, NODE_PACKAGE_DIR } from './node-package.js';
+export { packNodePackage, NODE_PACKAGE_DIR } from './node-package.js';
+export { NpmRegistry } from './npm-registry.js';
+export { installThroughN8n, updateThroughN8n, uninstallThroughN8n, listedPackages, installedVersionIn, PACKAGE_SCOPES, INSTALL_ROUTE, type InstalledPackage } from './community-package.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
 export { memoryReport, runCommand, Background, liveProcessGroups } from './proc.js';
 export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable, median, p95 } from './util.js';
@@ -61,7 +65,10 @@ export interface StackOptions {
   /** More credentials to import beside the harness's Redis one (n8n's import:credentials format). */
   credentials?: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>;
   n8n?: N8nOptions;
-  /** Pack n8n-nodes/ and install it into n8n as a community package (the Function nodes' suites). */
+  /**
+   * Pack n8n-nodes/, publish it to the suite's npm registry and install it through n8n's own
+   * community-package installer once n8n runs (the suites of the package's nodes).
+   */
   nodePackage?: boolean;
   /** Keep the state directory when the start fails (default true: the logs say why; the fault tests expect failures and keep nothing). */
   keepOnFailure?: boolean;
@@ -75,6 +82,10 @@ export interface Stack {
   /** With `deploy`: the API key the harness made (give it to n8n-lock as N8N_API_KEY) and the first deploy's run. */
   apiKey?: string;
   deployRun?: DeployRun;
+  /** With `nodePackage`: the registry it was published to, n8n's record of the install, and a key that may install, update and uninstall. */
+  registry?: NpmRegistry;
+  nodePackage?: InstalledPackage;
+  packageApiKey?: string;
   /** Milliseconds per phase; `up` is everything after the install (the warm start). */
   timings: Record<string, number>;
   stop(options?: { keep?: boolean }): Promise<void>;
@@ -102,9 +113,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const upStarted = Date.now();
   const dir = mkdtempSync(join(tmpdir(), `${options.name ?? 'n8n-lock-e2e'}-`));
   const redis = new RedisServer();
-  const communityPackages = [...(options.n8n?.communityPackages ?? [])];
-  if (options.nodePackage) communityPackages.push(await packNodePackage(join(dir, 'packages')));
-  const n8n = new N8nServer(install, dir, { ...options.n8n, communityPackages, mode: options.mode ?? options.n8n?.mode });
+  if (options.nodePackage && options.workflowsVia === 'cli') throw new Error('nodePackage: the package is installed once n8n runs, so its workflows are deployed after it (not imported before)');
+  const registry = options.nodePackage ? new NpmRegistry() : undefined;
+  let n8nOptions: N8nOptions = { ...options.n8n, mode: options.mode ?? options.n8n?.mode };
+  if (registry) {
+    await registry.start(install, dir);
+    await registry.publish(await packNodePackage(join(dir, 'packages')));
+    const env = { ...registry.n8nEnv(), ...options.n8n?.env };
+    // One CA bundle when a suite brings its own (the TLS Redis deployments) beside the registry's.
+    if (options.n8n?.env?.NODE_EXTRA_CA_CERTS) {
+      env.NODE_EXTRA_CA_CERTS = join(dir, 'extra-ca-bundle.pem');
+      writeFileSync(env.NODE_EXTRA_CA_CERTS, [registry.n8nEnv().NODE_EXTRA_CA_CERTS, options.n8n.env.NODE_EXTRA_CA_CERTS].map((f) => readFileSync(f, 'utf8')).join('\n'));
+    }
+    n8nOptions = { ...n8nOptions, env };
+    phase('registry');
+  }
+  const n8n = new N8nServer(install, dir, n8nOptions);
   let stopped = false;
   const stop = async ({ keep = false } = {}) => {
     if (stopped) return;
@@ -112,6 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     keep ||= Boolean(process.env.N8N_LOCK_E2E_KEEP);
     await n8n.stop().catch((error) => log(`stopping n8n: ${error.message}`));
     await redis.stop().catch((error) => log(`stopping redis-server: ${error.message}`));
+    await registry?.stop().catch((error) => log(`stopping the npm registry: ${error.message}`));
     // The state folder is kept when something failed; a database on a shared PostgreSQL server
     // only on request, so failed runs never pile up databases there.
     await n8n.dispose({ keep: Boolean(process.env.N8N_LOCK_E2E_KEEP) }).catch((error) => log(`removing n8n's database: ${error.message}`));
@@ -146,6 +171,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     timings.readiness = readyMs;
     timings.webhooks = webhooksMs;
     if (n8n.workers.length) timings.workers = workersMs;
+    let nodePackage: InstalledPackage | undefined;
+    let packageApiKey: string | undefined;
+    if (registry) {
+      mark = Date.now();
+      const manifest = JSON.parse(readFileSync(join(NODE_PACKAGE_DIR, 'package.json'), 'utf8')) as { name: string; version: string };
+      packageApiKey = await createApiKey(n8n.baseUrl, PACKAGE_SCOPES, 'n8n-lock e2e packages');
+      nodePackage = await installThroughN8n(n8n, packageApiKey, manifest.name, manifest.version);
+      phase('package');
+    }
     let apiKey: string | undefined;
     let deployRun: DeployRun | undefined;
     if (deploying) {
@@ -164,7 +198,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     timings.up = Date.now() - upStarted;
     log(`stack up in ${seconds(timings.up)} after the install (${Object.entries(timings).filter(([k]) => k !== 'up').map(([k, v]) => `${k} ${seconds(v)}`).join(', ')})`);
-    return { dir, install, redis, n8n, timings, stop, apiKey, deployRun };
+    return { dir, install, redis, n8n, timings, stop, apiKey, deployRun, registry, nodePackage, packageApiKey };
   } catch (error) {
     await stop({ keep: options.keepOnFailure ?? true });
     throw error;

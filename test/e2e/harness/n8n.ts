@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { isoTimestamp, PostgresDatabase, SqliteDatabase, sqliteFile, type N8nDatabase } from './database.js';
 import type { N8nInstall } from './install.js';
-import { installNodePackages } from './node-package.js';
 import { Background, runCommand } from './proc.js';
 import { FatalWait, freePorts, log, seconds, waitFor } from './util.js';
 
@@ -64,8 +63,6 @@ export interface N8nOptions {
   concurrency?: number;
   /** Queue mode: extra environment for the workers only (the harness's own tests use it to break one). */
   workerEnv?: Record<string, string>;
-  /** Community node package tarballs to install into the user folder before n8n starts (main and workers share it). */
-  communityPackages?: string[];
 }
 
 /** Where a queue-mode n8n keeps its Bull queue. */
@@ -180,8 +177,15 @@ const placeholders = (values: unknown[]) => values.map((_, i) => `$${i + 1}`).jo
 /** A queue-mode worker: `n8n worker`, its health endpoint, and the executions its log says it ran. */
 export class N8nWorker {
   readonly process: N8nProcess;
+  /**
+   * Each worker has its own user folder, as a worker on another host or container does: n8n's
+   * community-package installer puts what a worker runs into that worker's folder.
+   */
+  readonly userFolder: string;
 
   constructor(readonly index: number, install: N8nInstall, dir: string, baseEnv: () => NodeJS.ProcessEnv, concurrency: number, extraEnv: Record<string, string> = {}) {
+    this.userFolder = join(dir, `n8n-worker-${index}`);
+    mkdirSync(this.userFolder, { recursive: true });
     this.process = new N8nProcess(
       `n8n worker ${index}`,
       install,
@@ -189,6 +193,7 @@ export class N8nWorker {
       join(dir, `n8n-worker-${index}.log`),
       (ports) => ({
         ...baseEnv(),
+        N8N_USER_FOLDER: this.userFolder,
         N8N_PORT: String(ports.port),
         N8N_RUNNERS_BROKER_PORT: String(ports.broker),
         QUEUE_HEALTH_CHECK_ACTIVE: 'true',
@@ -294,7 +299,6 @@ export class N8nServer {
     const started = Date.now();
     mkdirSync(this.userFolder, { recursive: true });
     writeFileSync(this.cliLogFile, '');
-    if (this.options.communityPackages?.length) await installNodePackages(this.userFolder, this.options.communityPackages, this.cliLogFile);
     if (this.mode === 'queue') {
       if (!queueRedis) throw new Error('queue mode needs the Redis that holds the Bull queue');
       this.db = await PostgresDatabase.create();

@@ -4,7 +4,8 @@
 // `functions <scenario>: mode=<m> calls=<n> ok=<n> lost=<n> duplicated=<n>`.
 import { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { log, selectedModes, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
+import { join } from 'node:path';
+import { INSTALL_ROUTE, installedVersionIn, listedPackages, log, packNodePackage, selectedModes, uninstallThroughN8n, updateThroughN8n, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
 import { ownerSession } from '../harness/api-key.js';
 import { callFunction, type CallOutcome } from '../../../n8n-nodes/lib/caller.js';
@@ -207,6 +208,32 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       const after = await settled();
       log(line('clients', mode, { calls: 1000, ok: res.body.ok, lost: 1000 - res.body.ok, duplicated: 0 }, ` redis_clients_before=${before} after=${after} calls_per_s=${(1000 / (ms / 1000)).toFixed(0)}`));
       expect(after).toBe(before);
+    });
+
+    it('last: the package updates and uninstalls through n8n\'s installer, on main and on every worker', async () => {
+      const { registry, packageApiKey, nodePackage, dir } = stack.current!;
+      const name = nodePackage!.packageName;
+      const from = nodePackage!.installedVersion;
+      const to = from.replace(/\d+$/, (patch) => String(Number(patch) + 1)); // the next patch release
+      await registry!.publish(await packNodePackage(join(dir, 'packages'), to));
+      const updated = await updateThroughN8n(n8n, packageApiKey!, name, to);
+      expect(updated.installedVersion).toBe(to);
+      expect(installedVersionIn(n8n.userFolder, name)).toBe(to);
+      for (const worker of n8n.workers) expect(installedVersionIn(worker.userFolder, name), worker.name).toBe(to);
+      // The reloaded nodes serve calls (in queue mode on the workers, which installed it themselves).
+      const call = await n8n.call('fn-double', { n: 4 });
+      expect(call.status).toBe(200);
+      expect(call.body.functionResult).toEqual({ n: 4, doubled: 8 });
+      log(`package: updated_via=${INSTALL_ROUTE} from=${from} to=${to} mode=${mode} workers=${n8n.workers.length} call_after_update=ok`);
+
+      await uninstallThroughN8n(n8n, packageApiKey!, name);
+      expect((await listedPackages(n8n, packageApiKey!)).map((p) => p.packageName)).not.toContain(name);
+      expect(installedVersionIn(n8n.userFolder, name)).toBeUndefined();
+      for (const worker of n8n.workers) expect(installedVersionIn(worker.userFolder, name), worker.name).toBeUndefined();
+      const cookie = await ownerSession(n8n.baseUrl);
+      const types = (await (await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie } })).json()) as Array<{ name: string }>;
+      expect(types.filter((t) => t.name.startsWith(`${name}.`))).toEqual([]);
+      log(`package: uninstalled_via=${INSTALL_ROUTE} mode=${mode} main=absent workers=${n8n.workers.length ? 'absent' : 'none'} node_types=0`);
     });
   });
 }

@@ -1,0 +1,89 @@
+// The community package through n8n's own installer, as a user installs it from Settings >
+// Community Nodes or with the public API: POST /api/v1/community-packages (update: PATCH, uninstall:
+// DELETE /api/v1/community-packages/<name>). n8n runs `npm pack` + `npm install` into
+// <user folder>/.n8n/nodes, records the package in its database and loads the nodes without a
+// restart; in queue mode it publishes `community-package-install` and every worker installs the
+// same version into its own user folder. Both are checked here, not assumed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { N8nServer } from './n8n.js';
+import { log, seconds, waitFor } from './util.js';
+
+export const PACKAGE_SCOPES = ['communityPackage:install', 'communityPackage:list', 'communityPackage:update', 'communityPackage:uninstall'];
+/** What the log line's installed_via names: the route every install, update and uninstall here takes. */
+export const INSTALL_ROUTE = 'public-api';
+
+export interface InstalledPackage {
+  packageName: string;
+  installedVersion: string;
+  installedNodes: Array<{ name: string; type: string }>;
+}
+
+/** The version of `name` installed in a user folder, where n8n's installer puts it; undefined when absent. */
+export function installedVersionIn(userFolder: string, name: string): string | undefined {
+  const manifest = join(userFolder, '.n8n', 'nodes', 'node_modules', name, 'package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
+}
+
+async function api(n8n: N8nServer, apiKey: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${n8n.baseUrl}/api/v1/community-packages${path}`, {
+    method,
+    headers: { 'X-N8N-API-KEY': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(300_000),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+/** Waits until every worker's user folder holds `version` of the package (undefined: none). */
+async function workersAt(n8n: N8nServer, name: string, version: string | undefined): Promise<void> {
+  if (n8n.mode !== 'queue') return;
+  await waitFor(`every worker to hold ${name}${version ? `@${version}` : ' no more'}`, 180_000, async () =>
+    n8n.workers.every((worker) => installedVersionIn(worker.userFolder, name) === version) || undefined,
+  );
+}
+
+/**
+ * Installs `name@version` (verify: false, as an unverified package is installed) and waits for
+ * the workers. Prints `package: installed_via=<route> version=<v> mode=<m> nodes=<n>`.
+ */
+export async function installThroughN8n(n8n: N8nServer, apiKey: string, name: string, version: string): Promise<InstalledPackage> {
+  const started = Date.now();
+  const { status, json } = await api(n8n, apiKey, 'POST', '', { name, version, verify: false });
+  if (status !== 200) throw new Error(`POST /api/v1/community-packages ${name}@${version}: HTTP ${status} ${JSON.stringify(json)}`);
+  const installed = json as InstalledPackage;
+  if (installedVersionIn(n8n.userFolder, name) !== version) throw new Error(`n8n answered 200 but ${n8n.userFolder}/.n8n/nodes holds ${name}@${installedVersionIn(n8n.userFolder, name)}`);
+  await workersAt(n8n, name, version);
+  log(`package: installed_via=${INSTALL_ROUTE} version=${installed.installedVersion} mode=${n8n.mode} nodes=${installed.installedNodes.length}`);
+  log(`installed ${name}@${version} through n8n's installer on main${n8n.workers.length ? ` and ${n8n.workers.length} workers` : ''} (${seconds(Date.now() - started)})`);
+  return installed;
+}
+
+/** Updates to `version` through the same route; waits for the workers. */
+export async function updateThroughN8n(n8n: N8nServer, apiKey: string, name: string, version: string): Promise<InstalledPackage> {
+  const { status, json } = await api(n8n, apiKey, 'PATCH', `/${encodeURIComponent(name)}`, { version, verify: false });
+  if (status !== 200) throw new Error(`PATCH /api/v1/community-packages/${name} to ${version}: HTTP ${status} ${JSON.stringify(json)}`);
+  await workersAt(n8n, name, version);
+  return json as InstalledPackage;
+}
+
+/** Uninstalls through the same route; waits until no worker holds it. */
+export async function uninstallThroughN8n(n8n: N8nServer, apiKey: string, name: string): Promise<void> {
+  const { status, json } = await api(n8n, apiKey, 'DELETE', `/${encodeURIComponent(name)}`);
+  if (status !== 204) throw new Error(`DELETE /api/v1/community-packages/${name}: HTTP ${status} ${JSON.stringify(json)}`);
+  await workersAt(n8n, name, undefined);
+}
+
+/** The packages n8n has recorded (GET /api/v1/community-packages). */
+export async function listedPackages(n8n: N8nServer, apiKey: string): Promise<InstalledPackage[]> {
+  const { status, json } = await api(n8n, apiKey, 'GET', '');
+  if (status !== 200) throw new Error(`GET /api/v1/community-packages: HTTP ${status} ${JSON.stringify(json)}`);
+  return json as InstalledPackage[];
+}

@@ -1,5 +1,5 @@
 // The publishing workflow and its gate: a release is published only when tag, versions and
-// repository agree, every publish carries provenance, and the protocol goes first.
+// repository agree, and every publish carries provenance.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,8 +37,11 @@ describe('.github/workflows/publish.yml', () => {
     expect(check).toBeLessThan(runs.findIndex((r) => r.includes('npm publish')));
   });
 
-  it('publishes all three packages with provenance, the protocol first', () => {
+  it('publishes the CLI and the node package with provenance; the protocol only inside them', () => {
     const publishes = runs.filter((r) => r.startsWith('npm publish'));
-    expect(publishes).toEqual(['npm publish --provenance -w n8n-lock-protocol', 'npm publish --provenance -w n8n-nodes-lock', 'npm publish --provenance']);
+    expect(publishes).toEqual(['npm publish --provenance -w n8n-nodes-lock', 'npm publish --provenance']);
+    const [protocol, , cli] = manifests;
+    expect(protocol.private).toBe(true);
+    expect(cli.bundleDependencies).toEqual(['n8n-lock-protocol']);
   });
 });

@@ -99,3 +99,34 @@ export function functionWorkflows(): Array<Record<string, unknown>> {
     ]),
   ];
 }
+
+/** What the agent's model sees of the tool: the Call Function Tool's description. */
+export const AGENT_TOOL_DESCRIPTION = 'Doubles a number: give it n, it answers { n, doubled }';
+
+/**
+ * An AI Agent (n8n's own, typeVersion 3.1) whose model is the OpenAI Chat Model node (Base URL in
+ * the credential) and whose one tool is the package's Call Function Tool, calling `double` with
+ * `n` filled in by the model through $fromAI. `GET /webhook/agent-double` answers the agent's output.
+ */
+export function agentWorkflow(openAiCredential: { id: string; name: string }): Record<string, unknown> {
+  const trigger = webhook('agent-double');
+  const agent = node('AI Agent', '@n8n/n8n-nodes-langchain.agent', 3.1, { promptType: 'define', text: '=Double the number {{ $json.query.n }} with the tool.', options: {} });
+  const model = node('Scripted Model', '@n8n/n8n-nodes-langchain.lmChatOpenAi', 1.2, { model: { __rl: true, mode: 'id', value: 'scripted-model' }, options: {} }, { credentials: { openAiApi: openAiCredential } });
+  const tool = node(
+    'Call double',
+    `${FUNCTION_NODE_TYPES.callFunction}Tool`,
+    1,
+    { descriptionType: 'manual', toolDescription: AGENT_TOOL_DESCRIPTION, functionName: 'double', scope: 'global', parameters: "={{ { n: $fromAI('n', 'the number to double', 'number') } }}", timeout: 30, options: {} },
+    { credentials: CREDENTIALS },
+  );
+  return {
+    name: 'Fn agent double',
+    nodes: [trigger, agent, model, tool],
+    connections: {
+      [trigger.name]: { main: [[{ node: agent.name, type: 'main', index: 0 }]] },
+      [model.name]: { ai_languageModel: [[{ node: agent.name, type: 'ai_languageModel', index: 0 }]] },
+      [tool.name]: { ai_tool: [[{ node: agent.name, type: 'ai_tool', index: 0 }]] },
+    },
+    settings: { executionOrder: 'v1' },
+  };
+}

@@ -10,7 +10,8 @@ import { useStack } from '../harness/vitest.js';
 import { ownerSession } from '../harness/api-key.js';
 import { callFunction, type CallOutcome } from '../../../n8n-nodes/lib/caller.js';
 import { consumersKey, GLOBAL_SCOPE, responseKey, streamKey } from 'n8n-lock-protocol/functions';
-import { FACTORIAL_MAX_DEPTH, FUNCTION_WEBHOOKS, FUNCTION_WORKFLOW_IDS as IDS, functionWorkflows } from './functions-fixtures.js';
+import { AGENT_TOOL_DESCRIPTION, agentWorkflow, FACTORIAL_MAX_DEPTH, FUNCTION_WEBHOOKS, FUNCTION_WORKFLOW_IDS as IDS, functionWorkflows } from './functions-fixtures.js';
+import { ScriptedModel } from './scripted-model.js';
 
 export interface FunctionsSuiteOptions {
   /** The scenarios to run (queue mode runs 2 and 7: issue scenario 8). */
@@ -208,6 +209,48 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       const after = await settled();
       log(line('clients', mode, { calls: 1000, ok: res.body.ok, lost: 1000 - res.body.ok, duplicated: 0 }, ` redis_clients_before=${before} after=${after} calls_per_s=${(1000 / (ms / 1000)).toFixed(0)}`));
       expect(after).toBe(before);
+    });
+
+    it('8. an AI Agent calls a function as a tool: n8n\'s tool wrapper offers Call Function with its description and a parameter from $fromAI, and the answer reaches the agent', async () => {
+      const model = new ScriptedModel({ n: 21 });
+      const baseUrl = await model.start();
+      try {
+        const cookie = await ownerSession(n8n.baseUrl);
+        const created = await fetch(`${n8n.baseUrl}/rest/credentials`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'scripted', url: baseUrl } }),
+        });
+        const credential = ((await created.json()) as { data: { id: string; name: string } }).data;
+        expect(created.status, JSON.stringify(credential)).toBe(200);
+        const api = { 'X-N8N-API-KEY': stack.current!.apiKey!, 'content-type': 'application/json' };
+        const workflow = await fetch(`${n8n.baseUrl}/api/v1/workflows`, { method: 'POST', headers: api, body: JSON.stringify(agentWorkflow({ id: credential.id, name: credential.name })) });
+        const { id } = (await workflow.json()) as { id: string };
+        expect(workflow.status).toBe(200);
+        const published = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}/activate`, { method: 'POST', headers: api });
+        expect(published.status, await published.clone().text()).toBe(200);
+        await n8n.waitForWebhooks(['agent-double']);
+        const bookmark = await n8n.lastExecutionId();
+
+        const res = await n8n.call('agent-double', { n: 21 });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        // The tool as the model was offered it: our description, and `n` a number, from $fromAI.
+        const offered = model.requests[0].tools!.map((t) => t.function);
+        expect(offered).toHaveLength(1);
+        expect(offered[0].description).toBe(AGENT_TOOL_DESCRIPTION);
+        expect(offered[0].parameters?.properties?.n).toMatchObject({ type: 'number', description: 'the number to double' });
+        // The model's tool call ran the function once, with the model's argument.
+        expect(model.requests).toHaveLength(2);
+        const toolAnswer = model.requests[1].messages.find((m) => m.role === 'tool');
+        expect(JSON.stringify(toolAnswer)).toContain('doubled');
+        expect(JSON.stringify(toolAnswer)).toContain('42');
+        expect(JSON.stringify(res.body)).toContain('The function answered:');
+        const functionRuns = await executionsSince(IDS.double, bookmark, 1);
+        expect(functionRuns).toBe(1);
+        log(`functions 8 agent-tool: mode=${mode} tool=${offered[0].name} model_turns=${model.requests.length} function_executions=${functionRuns} answer_has_result=${JSON.stringify(res.body).includes('42')}`);
+      } finally {
+        await model.stop();
+      }
     });
 
     it('last: the package updates and uninstalls through n8n\'s installer, on main and on every worker', async () => {

@@ -12,11 +12,12 @@ import { ENGINE_RULES, RULES } from '../validate/rules.js';
 import { CACHE_FILE } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
 import type { FileResult } from '../validate/engine.js';
+import { FORMATS, type Format } from '../validate/formatters/index.js';
 
 interface Options {
   cwd: string;
   env?: string;
-  format: 'stylish' | 'json' | 'github' | 'sarif';
+  format: Format;
   maxWarnings?: number;
   reportUnusedDisableDirectives?: boolean;
   concurrency: string;
@@ -157,7 +158,7 @@ export function registerValidate(program: Command): void {
       .description('check workflow JSON for impure Code nodes, broken graphs and unsound locks (exit 0 clean, 1 findings, 2 bad input)')
       .argument('[paths...]', 'files or folders to check (default: the workflows folder)')
       .option('--env <names>', 'environments to check against: placeholders must resolve there (default: every env for lockScopes checks)')
-      .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'github', 'sarif']).default('stylish'))
+      .addOption(new Option('--format <format>', 'output format (junit: one test case per file and rule, for GitLab and Jenkins)').choices([...FORMATS]).default('stylish'))
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveIntOrZero('--max-warnings'))
       .option('--report-unused-disable-directives', 'report inline n8n-lock-disable suppressions that suppress nothing (as errors)')
       .option('--concurrency <n>', 'threads for large repositories: a number, "auto" (one per core, from 4 cores and 200 files on) or "off"', concurrency, 'auto')
@@ -168,7 +169,7 @@ export function registerValidate(program: Command): void {
       .option('--cache-location <file>', `where --cache keeps them (default ${CACHE_FILE} in the repository)`),
   ).action(async (paths: string[], options: Options) => {
     if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
-    const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings }] = await Promise.all([
+    const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings, enabledRuleIds }] = await Promise.all([
       import('../validate/engine.js'),
       import('../validate/parallel.js'),
       import('../validate/formatters/index.js'),
@@ -200,7 +201,7 @@ export function registerValidate(program: Command): void {
     const reported = await withBaseline(layout, options, inputs, results);
     if (reported === undefined) return; // --write-baseline: recorded, nothing to report
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-    process.stdout.write(formatResults(options.format, reported, pkg.version));
+    process.stdout.write(formatResults(options.format, reported, pkg.version, enabledRuleIds(rules)));
     const summary = summarize(reported);
     const tooManyWarnings = options.maxWarnings !== undefined && summary.warnings > options.maxWarnings;
     if (tooManyWarnings) process.stderr.write(`n8n-lock: ${summary.warnings} warning(s), more than --max-warnings ${options.maxWarnings}\n`);
@@ -211,6 +212,7 @@ export function registerValidate(program: Command): void {
     'n8n-lock validate workflows/billing --env prod',
     'n8n-lock validate --format github --max-warnings 0',
     'n8n-lock validate --format sarif > n8n-lock.sarif',
+    'n8n-lock validate --format junit > n8n-lock.junit.xml   # GitLab: artifacts:reports:junit',
     'n8n-lock validate --report-unused-disable-directives --concurrency off',
     `n8n-lock validate --write-baseline          # adopt on an existing repository: record today's findings in ${BASELINE_FILE}`,
     'n8n-lock validate                           # then only new findings fail (the baseline is read when it exists)',

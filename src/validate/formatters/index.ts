@@ -1,14 +1,18 @@
 import type { FileResult } from '../engine.js';
 import { formatGithub } from './github.js';
 import { formatJson } from './json.js';
+import { formatJunit } from './junit.js';
 import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
-export const FORMATS = ['stylish', 'json', 'github', 'sarif'] as const;
+export const FORMATS = ['stylish', 'json', 'github', 'sarif', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export function formatResults(format: Format, results: FileResult[], toolVersion: string): string {
+/** `ruleIds`: the rules that ran (for the formats that list passed checks too: junit). */
+export function formatResults(format: Format, results: FileResult[], toolVersion: string, ruleIds: readonly string[] = []): string {
   switch (format) {
+    case 'junit':
+      return formatJunit(results, ruleIds);
     case 'json':
       return formatJson(results);
     case 'github':

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 import type { EnvFile } from '../envs/env-file.js';
-import { readText, writeFileAtomic } from './io.js';
+import { readText, writeFileAtomic, WritePlan } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
 import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
 import { ENGINE_RULES, RULES } from '../validate/rules.js';
@@ -13,6 +13,7 @@ import { CACHE_FILE } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
 import type { FileResult } from '../validate/engine.js';
 import { FORMATS, type Format } from '../validate/formatters/index.js';
+import { applyPatch, patchOf } from '../validate/fix.js';
 
 interface Options {
   cwd: string;
@@ -26,6 +27,8 @@ interface Options {
   pruneBaseline?: boolean;
   cache?: boolean;
   cacheLocation?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 /** `--concurrency`: a thread count, "auto" (one per core for large repositories) or "off". */
@@ -151,6 +154,38 @@ function nodeNamesOf(inputs: Array<{ file: string; text: string }>): NodeNameOf 
   };
 }
 
+/** Flags that cannot go with --fix / --fix-dry-run: one line, exit 2, before anything is read. */
+function checkFixOptions(options: Options): void {
+  if (!options.fix && !options.fixDryRun) return;
+  const flag = options.fix ? '--fix' : '--fix-dry-run';
+  if (options.fix && options.fixDryRun) throw new InputError('--fix and --fix-dry-run do not go together: --fix-dry-run shows what --fix would write');
+  if (options.format === 'junit') throw new InputError(`--format junit does not go with ${flag}: a JUnit report is CI's record of what was found; fix in a separate run`);
+  if (options.writeBaseline || options.pruneBaseline) throw new InputError(`${flag} does not go with ${options.writeBaseline ? '--write-baseline' : '--prune-baseline'}: fix first, then record the baseline`);
+}
+
+/** The files with something to fix: their patch and fixed text, by position in `inputs`. */
+export function fixesFor(inputs: Array<{ file: string; text: string }>, results: FileResult[]) {
+  const byFile = new Map(results.map((result) => [result.file, result]));
+  return inputs.flatMap(({ file, text }, index) => {
+    const result = byFile.get(file);
+    const patch = result ? patchOf(result) : [];
+    return patch.length ? [{ index, file, patch, fixed: applyPatch(text, patch) }] : [];
+  });
+}
+
+/**
+ * Writes every fixed file (temp file + rename, inside the repository only), but only when no file
+ * changed since validate read it: an editor saving meanwhile must not lose its change.
+ */
+export function applyFixes(root: string, paths: string[], inputs: Array<{ file: string; text: string }>, fixes: ReturnType<typeof fixesFor>): void {
+  const plan = new WritePlan(root);
+  for (const { index, file, fixed } of fixes) {
+    if (readFileSync(paths[index], 'utf8') !== inputs[index].text) throw new InputError(`${file}: changed while validate ran; nothing was written (run --fix again)`);
+    plan.put(paths[index], fixed, file);
+  }
+  plan.commit();
+}
+
 export function registerValidate(program: Command): void {
   const command = withCwd(
     program
@@ -166,9 +201,12 @@ export function registerValidate(program: Command): void {
       .option('--write-baseline', 'record every finding of the checked files in the baseline (other files\' entries are kept) and exit 0')
       .option('--prune-baseline', 'remove from the baseline what no longer occurs in the checked files, and files that no longer exist; then validate')
       .option('--cache', `keep the Code-body analyses (most of the time) in ${CACHE_FILE} between runs; a changed n8n-lock discards it`)
-      .option('--cache-location <file>', `where --cache keeps them (default ${CACHE_FILE} in the repository)`),
+      .option('--cache-location <file>', `where --cache keeps them (default ${CACHE_FILE} in the repository)`)
+      .option('--fix', 'apply the fixes that cannot change what a workflow does (the rules marked --fix), then report what is left')
+      .option('--fix-dry-run', 'print those fixes as JSON Patch per file, change nothing (exit 1 when there is something to fix)'),
   ).action(async (paths: string[], options: Options) => {
     if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
+    checkFixOptions(options);
     const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings, enabledRuleIds }] = await Promise.all([
       import('../validate/engine.js'),
       import('../validate/parallel.js'),
@@ -197,8 +235,29 @@ export function registerValidate(program: Command): void {
       { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
       threads,
     );
+    let checked = results;
+    if (options.fix || options.fixDryRun) {
+      const fixes = fixesFor(inputs, results);
+      if (options.fixDryRun) {
+        await cache?.save();
+        process.stdout.write(`${JSON.stringify({ version: 1, fixes: fixes.map(({ file, patch }) => ({ file, patch })) }, null, 2)}\n`);
+        process.exitCode = fixes.length ? 1 : 0;
+        return;
+      }
+      if (fixes.length) {
+        applyFixes(layout.root, files, inputs, fixes);
+        process.stderr.write(`n8n-lock: fixed ${fixes.reduce((n, f) => n + f.patch.length, 0)} problem(s) in ${fixes.length} file(s)\n`);
+        for (const { index, fixed } of fixes) inputs[index] = { ...inputs[index], text: fixed };
+        // Again, on the fixed texts: the report is what is left (the cache makes this cheap).
+        checked = await validateFilesInParallel(
+          inputs,
+          { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
+          threads,
+        );
+      }
+    }
     await cache?.save();
-    const reported = await withBaseline(layout, options, inputs, results);
+    const reported = await withBaseline(layout, options, inputs, checked);
     if (reported === undefined) return; // --write-baseline: recorded, nothing to report
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     process.stdout.write(formatResults(options.format, reported, pkg.version, enabledRuleIds(rules)));
@@ -213,6 +272,7 @@ export function registerValidate(program: Command): void {
     'n8n-lock validate --format github --max-warnings 0',
     'n8n-lock validate --format sarif > n8n-lock.sarif',
     'n8n-lock validate --format junit > n8n-lock.junit.xml   # GitLab: artifacts:reports:junit',
+    'n8n-lock validate --fix-dry-run                         # the safe fixes as JSON Patch; --fix writes them',
     'n8n-lock validate --report-unused-disable-directives --concurrency off',
     `n8n-lock validate --write-baseline          # adopt on an existing repository: record today's findings in ${BASELINE_FILE}`,
     'n8n-lock validate                           # then only new findings fail (the baseline is read when it exists)',

@@ -160,6 +160,7 @@ function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding
     const rule = RULES_BY_ID.get(ruleId)!;
     const template = rule.meta.messages[found.messageId];
     if (template === undefined) throw new Error(`rule ${ruleId} reported unknown messageId "${found.messageId}"`);
+    if (found.fix && !rule.meta.fix) throw new Error(`rule ${ruleId} returned a fix but its meta does not say why a fix is safe`);
     const finding = { ...found, ruleId, ruleSeverity: severity, message: formatMessage(template, found.data) };
     raw.push(finding);
     return finding;
@@ -193,6 +194,7 @@ function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding
     file: p.file,
     pointer: f.pointer,
     ...locator.range(f.pointer, f.stringIndex, f.stringEnd),
+    ...(f.fix ? { fix: f.fix } : {}),
   }));
 }
 

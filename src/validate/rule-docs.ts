@@ -28,6 +28,12 @@ export function ruleDocPage(rule: Rule | EngineRule): string {
     '| --- | --- |',
     ...Object.entries(rule.meta.messages).map(([id, text]) => `| \`${id}\` | ${cell(text.replace(/\{\{more\}\}/g, ''))} |`),
     '',
+    '## Automatic fix',
+    '',
+    rule.meta.fix
+      ? `\`n8n-lock validate --fix\` fixes it, because it is safe: ${rule.meta.fix} \`--fix-dry-run\` prints the JSON Patch first.`
+      : 'None: `n8n-lock validate --fix` leaves it to you. Every change that would make this finding go away either changes what the workflow does or needs a decision only its author can make (which node, which value, which reason).',
+    '',
   ];
   if (!engine) {
     lines.push(
@@ -49,8 +55,8 @@ export function ruleDocPage(rule: Rule | EngineRule): string {
 
 /** The README's table of rules: one row per rule, then the engine's own. */
 export function ruleTable(): string {
-  const rows = [...RULES, ...ENGINE_RULES].map((rule) => `| [\`${rule.id}\`](docs/rules/${rule.id}.md) | ${rule.meta.defaultSeverity}${'check' in rule ? '' : ' (engine)'} | ${cell(rule.meta.description)} |`);
-  return ['| rule | default | checks |', '|---|---|---|', ...rows].join('\n');
+  const rows = [...RULES, ...ENGINE_RULES].map((rule) => `| [\`${rule.id}\`](docs/rules/${rule.id}.md) | ${rule.meta.defaultSeverity}${'check' in rule ? '' : ' (engine)'} | ${rule.meta.fix ? 'yes' : ''} | ${cell(rule.meta.description)} |`);
+  return ['| rule | default | --fix | checks |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** Every page to write, by path relative to the repository root. */

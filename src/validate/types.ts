@@ -19,7 +19,15 @@ export interface RuleFinding {
   stringEnd?: number;
   /** Overrides the rule's severity for this finding (e.g. a warning-level variant). */
   severity?: Severity;
+  /** What `validate --fix` does about it: only from a rule whose meta says why its fix is safe. */
+  fix?: PatchOperation[];
 }
+
+/**
+ * One RFC 6902 (JSON Patch) operation on the workflow document. `--fix-dry-run` prints them;
+ * `--fix` applies them to the file's text, leaving every other byte as it was.
+ */
+export type PatchOperation = { op: 'remove'; path: string } | { op: 'add' | 'replace'; path: string; value: unknown };
 
 /** A finding as reported: the rule's, placed in the file (1-based lines and columns; the end is exclusive). */
 export interface Finding {
@@ -33,6 +41,7 @@ export interface Finding {
   column: number;
   endLine: number;
   endColumn: number;
+  fix?: PatchOperation[];
 }
 
 /** Everything a rule may look at. Rules are pure: they read this and return findings. */
@@ -70,6 +79,11 @@ export interface RuleMeta {
     /** Why the rule exists and how to fix what it reports: the body of its docs page. */
     rationale: string;
   };
+  /**
+   * Why `validate --fix` may apply this rule's fix: it cannot change what the workflow does. A
+   * rule without it never returns a fix, and its page says --fix leaves it alone.
+   */
+  fix?: string;
 }
 
 export interface Rule {

@@ -1,0 +1,54 @@
+// `validate --fix`: the fixes of the findings in a file, as one JSON Patch, applied to the file's
+// TEXT (jsonc-parser edits), so every byte the fix does not touch (indentation, key order, escapes,
+// the final newline) stays as the file had it. Pure: text in, text out; the CLI reads and writes.
+import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import type { FileResult } from './engine.js';
+import type { PatchOperation } from './types.js';
+
+/** The file's fixes, in finding order, each operation once. */
+export function patchOf(result: FileResult): PatchOperation[] {
+  const seen = new Set<string>();
+  const patch: PatchOperation[] = [];
+  for (const finding of result.findings) {
+    for (const operation of finding.fix ?? []) {
+      const key = JSON.stringify(operation);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      patch.push(operation);
+    }
+  }
+  return patch;
+}
+
+/** A JSON Pointer (RFC 6901) as jsonc-parser's path: `~1` is `/`, `~0` is `~`, array indexes are numbers. */
+function pathOf(pointer: string, document: unknown): Array<string | number> {
+  if (pointer === '') return [];
+  let at: unknown = document;
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((raw) => {
+      const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      const step = Array.isArray(at) && /^\d+$/.test(token) ? Number(token) : token;
+      at = at === null || typeof at !== 'object' ? undefined : (at as Record<string | number, unknown>)[step];
+      return step;
+    });
+}
+
+/** The indentation the file already uses, so an inserted value looks like its neighbours. */
+function formattingOf(text: string): FormattingOptions {
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 1, eol: text.includes('\r\n') ? '\r\n' : '\n' } : { insertSpaces: true, tabSize: indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** The text with the patch applied, operation by operation (each sees the result of the previous one). */
+export function applyPatch(text: string, patch: PatchOperation[]): string {
+  const formattingOptions = formattingOf(text);
+  let out = text;
+  for (const operation of patch) {
+    const path = pathOf(operation.path, JSON.parse(out));
+    const value = operation.op === 'remove' ? undefined : operation.value;
+    out = applyEdits(out, modify(out, path, value, { formattingOptions, isArrayInsertion: operation.op === 'add' && typeof path.at(-1) === 'number' }));
+  }
+  return out;
+}

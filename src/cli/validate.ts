@@ -3,13 +3,14 @@ import { Option } from 'commander';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import type { EnvFile } from '../envs/env-file.js';
 import { readText, writeFileAtomic, WritePlan } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
 import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
 import { ENGINE_RULES, RULES } from '../validate/rules.js';
-import { CACHE_FILE } from '../validate/analysis-cache.js';
+import { CACHE_FILE, runKey } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
 import type { FileResult } from '../validate/engine.js';
 import { FORMATS, type Format } from '../validate/formatters/index.js';
@@ -113,19 +114,26 @@ async function withBaseline(layout: RepoLayout, options: Options, inputs: Array<
  * how to save it. Its fingerprint is the text of the validate modules themselves, so any change to
  * n8n-lock's analysis, a rule or a table discards the cache instead of trusting it.
  */
-async function openAnalysisCache(path: string): Promise<{ save(): Promise<void> }> {
+async function openAnalysisCache(path: string) {
   const [{ AnalysisCache, analysisFingerprint }, { usePersistentAnalyses }] = await Promise.all([import('../validate/analysis-cache.js'), import('../validate/js-analysis.js')]);
-  const modules = new URL('../validate/', import.meta.url);
-  const texts = readdirSync(modules, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js'))
-    .sort()
-    .map((file) => `${file}\n${readFileSync(new URL(file, modules), 'utf8')}`);
-  // The parser and the scope analyser decide an analysis too: their versions, as installed.
+  // Everything that decides a finding: the validate and workflow-model modules, and the protocol
+  // (node types, key names) as installed.
   const require = createRequire(import.meta.url);
+  const texts: string[] = [];
+  const groups: Array<[string, URL]> = [
+    ['validate', new URL('../validate/', import.meta.url)],
+    ['workflow', new URL('../workflow/', import.meta.url)],
+    ['protocol', new URL('./', pathToFileURL(require.resolve('n8n-lock-protocol/keys')))],
+  ];
+  for (const [group, modules] of groups) {
+    for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).sort()) texts.push(`${group}/${file}\n${readFileSync(new URL(file, modules), 'utf8')}`);
+  }
+  // The parser and the scope analyser decide an analysis too: their versions, as installed.
   for (const dependency of ['acorn', 'acorn-walk', 'eslint-scope']) texts.push(`${dependency}@${(require(`${dependency}/package.json`) as { version: string }).version}`);
   const cache = AnalysisCache.load(existsSync(path) ? readFileSync(path, 'utf8') : undefined, analysisFingerprint(texts));
   usePersistentAnalyses(cache);
   return {
+    results: cache,
     async save() {
       usePersistentAnalyses(undefined);
       writeFileAtomic(path, cache.serialize());
@@ -230,12 +238,14 @@ export function registerValidate(program: Command): void {
     });
     const threads = options.concurrency === 'off' ? 1 : options.concurrency === 'auto' ? threadsFor(inputs.length) : Number(options.concurrency);
     const cache = options.cache || options.cacheLocation ? await openAnalysisCache(resolve(layout.root, options.cacheLocation ?? CACHE_FILE)) : undefined;
-    const results = await validateFilesInParallel(
-      inputs,
-      { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
-      threads,
-    );
+    const validateOptions = { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives };
+    // The results depend on the inputs and on these options, nothing else (the config file and the
+    // env files are in them as read); the threads do not change them.
+    const context = { ...validateOptions, envs: envs.map(({ name, file, text }) => ({ name, file, text })), workflowKeys: [...validateOptions.workflowKeys].sort() };
+    const key = cache ? runKey(inputs, context) : '';
+    const results = cache?.results.resultsFor(key) ?? (await validateFilesInParallel(inputs, validateOptions, threads));
     let checked = results;
+    let checkedKey = key;
     if (options.fix || options.fixDryRun) {
       const fixes = fixesFor(inputs, results);
       if (options.fixDryRun) {
@@ -249,13 +259,11 @@ export function registerValidate(program: Command): void {
         process.stderr.write(`n8n-lock: fixed ${fixes.reduce((n, f) => n + f.patch.length, 0)} problem(s) in ${fixes.length} file(s)\n`);
         for (const { index, fixed } of fixes) inputs[index] = { ...inputs[index], text: fixed };
         // Again, on the fixed texts: the report is what is left (the cache makes this cheap).
-        checked = await validateFilesInParallel(
-          inputs,
-          { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives },
-          threads,
-        );
+        checked = await validateFilesInParallel(inputs, validateOptions, threads);
+        checkedKey = cache ? runKey(inputs, context) : '';
       }
     }
+    cache?.results.storeResults(checkedKey, checked);
     await cache?.save();
     const reported = await withBaseline(layout, options, inputs, checked);
     if (reported === undefined) return; // --write-baseline: recorded, nothing to report

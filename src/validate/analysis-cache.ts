@@ -1,20 +1,33 @@
-// `validate --cache`: the Code-body analyses (acorn, scope analysis, value flow: most of validate's
-// time) kept in a file between runs, as ESLint's --cache keeps results. Keyed by the SHA-256 of the
-// body and stamped with a fingerprint of the analysing code itself: an analysis depends on nothing
-// else (not the config, which only maps findings to severities afterwards, not other files, not
-// the environments), so a hit can never be stale, and a changed n8n-lock (a new rule, a fixed
-// bypass) discards the whole file. Everything else (parsing the workflows, the rules over the
-// graph, cross-workflow facts) runs every time. Pure apart from hashing.
+// `validate --cache`, as ESLint's --cache keeps results between runs, in two layers of one file,
+// both stamped with a fingerprint of n8n-lock's own validating code (a changed n8n-lock, a new
+// rule or a fixed bypass, discards the whole file):
+// 1. The Code-body analyses (acorn, scope analysis, value flow: most of a cold run's time), keyed
+//    by the SHA-256 of the body. An analysis depends on nothing else (not the config, which only
+//    maps findings to severities afterwards, not other files, not the environments).
+// 2. The last run's results, under one key over EVERYTHING a result depends on: every checked
+//    file's path and content, the rule settings, the environments, the workflow keys, the options.
+//    A repository, CI run or pre-commit run whose inputs are unchanged gets the results back without
+//    parsing a workflow; any change misses the whole layer (cross-workflow rules make one file's
+//    findings depend on the others), and layer 1 still spares the analyses of unchanged bodies.
+// So a hit can never be stale. Pure apart from hashing.
 import { createHash } from 'node:crypto';
+import type { FileResult } from './engine.js';
 import type { CodeProblem, PersistentAnalyses } from './js-analysis.js';
 
 const MARKER = 'n8n-lock-cache';
-const VERSION = 1;
+const VERSION = 2;
 /** Entries kept at most (the oldest go first): about 100 bytes each, bodies repeat across runs. */
 export const MAX_ENTRIES = 50_000;
 export const CACHE_FILE = '.n8n-lock-cache.json';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The key of a run's results: every input (path and content) and everything else they depend on. */
+export function runKey(inputs: Array<{ file: string; text: string }>, context: unknown): string {
+  const hash = createHash('sha256').update(JSON.stringify(context));
+  for (const { file, text } of inputs) hash.update(`\u0000${file}\u0000${sha256(text)}`);
+  return hash.digest('hex');
+}
 
 /** The fingerprint of the analysing code: the texts of the modules that decide an analysis. */
 export function analysisFingerprint(moduleTexts: string[]): string {
@@ -23,25 +36,31 @@ export function analysisFingerprint(moduleTexts: string[]): string {
 
 export class AnalysisCache implements PersistentAnalyses {
   private readonly entries: Map<string, CodeProblem[]>;
+  private lastRun?: { key: string; results: FileResult[] };
   hits = 0;
   misses = 0;
   /** The last body looked up in vain: analysed next, then stored under the hash already computed. */
   private missed?: { source: string; key: string };
 
-  private constructor(private readonly fingerprint: string, entries: Map<string, CodeProblem[]>) {
+  private constructor(private readonly fingerprint: string, entries: Map<string, CodeProblem[]>, lastRun?: { key: string; results: FileResult[] }) {
     this.entries = entries;
+    this.lastRun = lastRun;
   }
 
   /** From a cache file's text; one that is unreadable, foreign or of another n8n-lock starts empty (a cache is never an input error). */
   static load(text: string | undefined, fingerprint: string): AnalysisCache {
     let entries = new Map<string, CodeProblem[]>();
+    let lastRun: { key: string; results: FileResult[] } | undefined;
     try {
-      const data = text === undefined ? undefined : (JSON.parse(text) as { [MARKER]?: number; fingerprint?: string; analyses?: Record<string, CodeProblem[]> });
-      if (data?.[MARKER] === VERSION && data.fingerprint === fingerprint && data.analyses && typeof data.analyses === 'object') entries = new Map(Object.entries(data.analyses));
+      const data = text === undefined ? undefined : (JSON.parse(text) as { [MARKER]?: number; fingerprint?: string; analyses?: Record<string, CodeProblem[]>; lastRun?: { key?: unknown; results?: unknown } });
+      if (data?.[MARKER] === VERSION && data.fingerprint === fingerprint && data.analyses && typeof data.analyses === 'object') {
+        entries = new Map(Object.entries(data.analyses));
+        if (typeof data.lastRun?.key === 'string' && Array.isArray(data.lastRun.results)) lastRun = { key: data.lastRun.key, results: data.lastRun.results as FileResult[] };
+      }
     } catch {
       /* a broken cache is an empty one */
     }
-    return new AnalysisCache(fingerprint, entries);
+    return new AnalysisCache(fingerprint, entries, lastRun);
   }
 
   lookup(source: string): CodeProblem[] | undefined {
@@ -64,8 +83,18 @@ export class AnalysisCache implements PersistentAnalyses {
     this.missed = undefined;
   }
 
+  /** The results of the last run when its key is `key` (the same inputs and context), else undefined. */
+  resultsFor(key: string): FileResult[] | undefined {
+    return this.lastRun?.key === key ? this.lastRun.results : undefined;
+  }
+
+  /** Remembers this run's results (only the last run's are kept). */
+  storeResults(key: string, results: FileResult[]): void {
+    this.lastRun = { key, results };
+  }
+
   serialize(): string {
     const kept = [...this.entries].slice(-MAX_ENTRIES);
-    return `${JSON.stringify({ [MARKER]: VERSION, fingerprint: this.fingerprint, analyses: Object.fromEntries(kept) })}\n`;
+    return `${JSON.stringify({ [MARKER]: VERSION, fingerprint: this.fingerprint, analyses: Object.fromEntries(kept), ...(this.lastRun ? { lastRun: this.lastRun } : {}) })}\n`;
   }
 }

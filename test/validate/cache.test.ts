@@ -1,6 +1,7 @@
-// validate --cache: the Code-body analyses kept between runs. A hit must never change a result:
-// the same findings with and without the cache, after a config change, after a corrupt or foreign
-// cache file, and after n8n-lock itself changed (its fingerprint).
+// validate --cache: the Code-body analyses and the last run's results kept between runs. A hit
+// must never change a result: the same findings with and without the cache, after a config change,
+// after another file changed what a cross-workflow rule sees, after an env file changed, after a
+// corrupt or foreign cache file, and after n8n-lock itself changed (its fingerprint).
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,33 @@ describe('validate --cache', () => {
     expect(Object.keys(cache.analyses)).toHaveLength(3); // three distinct bodies
     const warm = json(['--cache'], dir);
     expect([cold, warm]).toEqual([plain, plain]);
+  });
+
+  it('an unchanged run gets the last results back; a change to ANOTHER file that a cross-workflow rule reads takes effect', () => {
+    const node = (name: string, type: string, parameters: Record<string, unknown>, x: number) => ({ parameters, name, type, typeVersion: 1, position: [x, 0], credentials: { redis: { id: 'r', name: 'Redis' } } });
+    const definer = (name: string) => JSON.stringify({ name: 'Fn', nodes: [node('Function', 'n8n-nodes-lock.function', { functionName: name, scope: 'global', parameters: { parameter: [] }, options: {} }, 0), node('Return', 'n8n-nodes-lock.returnFromFunction', { respondWith: 'json', value: '={{ 1 }}' }, 220)], connections: { Function: { main: [[{ node: 'Return', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } });
+    const caller = JSON.stringify({ name: 'Caller', nodes: [{ parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] }, node('Call', 'n8n-nodes-lock.callFunction', { functionName: 'double', scope: 'global', parameters: '={{ {} }}', timeout: 30, options: {} }, 220)], connections: { Webhook: { main: [[{ node: 'Call', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } });
+    const dir = tempRepo({ 'workflows/caller.json': caller, 'workflows/fn.json': definer('double') });
+    const cold = json(['--cache'], dir);
+    expect(cold.findings).not.toContain('call-function-defined');
+    expect(JSON.parse(readFileSync(join(dir, '.n8n-lock-cache.json'), 'utf8')).lastRun.results).toHaveLength(2);
+    expect(json(['--cache'], dir)).toEqual(cold);
+    // The caller's file is unchanged; the function it calls is renamed in the other file.
+    writeFileSync(join(dir, 'workflows', 'fn.json'), definer('triple'));
+    const warm = json(['--cache'], dir);
+    expect(warm).toEqual(json([], dir));
+    expect(warm.findings).toContain('call-function-defined');
+  });
+
+  it('an env file change takes effect on a warm run', () => {
+    const placeholder = JSON.stringify({ name: 'P', nodes: [{ parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] }, { parameters: { workflowId: '{{@:env:workflows.other.id}}' }, name: 'Run other', type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1, position: [220, 0] }], connections: { Webhook: { main: [[{ node: 'Run other', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } });
+    const dir = tempRepo({ 'workflows/p.json': placeholder, 'envs/dev.yml': 'lockScopes: []\n' });
+    const unresolved = json(['--cache', '--env', 'dev'], dir);
+    expect(unresolved.findings).toContain('placeholders-resolve');
+    writeFileSync(join(dir, 'envs', 'dev.yml'), 'lockScopes: []\nworkflows:\n  other: { id: AbCdEfGhIjKlMnOp, name: Other }\n');
+    const warm = json(['--cache', '--env', 'dev'], dir);
+    expect(warm).toEqual(json(['--env', 'dev'], dir));
+    expect(warm.findings).not.toContain('placeholders-resolve');
   });
 
   it('a config change takes effect on a warm run (severities are applied after the cached analysis)', () => {

@@ -1,6 +1,6 @@
 // --format junit: validated against the JUnit schema by libxml2 itself (xmllint-wasm), one test
 // case per file and rule, and read back as GitLab and Jenkins would count it.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
@@ -9,6 +9,7 @@ import { enabledRuleIds } from '../../src/validate/config.js';
 import { RULES } from '../../src/validate/rules.js';
 import type { Finding } from '../../src/validate/types.js';
 import { runCli, tempRepo } from '../support/cli.js';
+import { CORPUS_DIR } from '../support/corpus.js';
 
 const SCHEMA = readFileSync(join(import.meta.dirname, 'fixtures', 'junit.xsd'), 'utf8');
 const clean = JSON.stringify({ name: 'ok', nodes: [{ parameters: { path: 'x' }, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2.1, position: [0, 0] }, { parameters: { jsCode: 'return $input.all();' }, name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0] }], connections: { Webhook: { main: [[{ node: 'Code', type: 'main', index: 0 }]] } }, settings: { executionOrder: 'v1' } }, null, 2);
@@ -59,6 +60,22 @@ describe('validate --format junit', () => {
   it('the schema is not a rubber stamp: it refuses a report without test counts or with a failure outside a test case', async () => {
     expect(await schemaErrors('<testsuites><testsuite name="x"><testcase name="a" classname="x"/></testsuite></testsuites>')).not.toEqual([]);
     expect(await schemaErrors('<testsuites><testsuite name="x" tests="1"><failure/></testsuite></testsuites>')).not.toEqual([]);
+  });
+
+  it('on an adopted repository (a real corpus sample and its baseline), a new impure Code node is the one failed case', async () => {
+    const dir = tempRepo({});
+    mkdirSync(join(dir, 'workflows'));
+    for (const file of readdirSync(join(CORPUS_DIR, 'openai_and_llms')).filter((f) => f.endsWith('.json')).sort().slice(0, 25)) cpSync(join(CORPUS_DIR, 'openai_and_llms', file), join(dir, 'workflows', file));
+    expect(runCli(['validate', '--cwd', dir, '--write-baseline']).status).toBe(0);
+    const adopted = runCli(['validate', '--cwd', dir, '--format', 'junit']);
+    expect(adopted.status).toBe(0);
+    expect(attributes(adopted.stdout, 'testsuites')[0]).toMatchObject({ failures: '0' });
+    writeFileSync(join(dir, 'workflows', 'new.json'), impure);
+    const run = runCli(['validate', '--cwd', dir, '--format', 'junit']);
+    expect(run.status).toBe(1);
+    expect(await schemaErrors(run.stdout)).toEqual([]);
+    expect(attributes(run.stdout, 'testsuites')[0]).toMatchObject({ failures: '1' });
+    expect([...run.stdout.matchAll(/<testcase classname="([^"]+)" name="([^"]+)"[^>]*>\s*<failure/g)].map(([, file, rule]) => `${file} ${rule}`)).toEqual(['workflows/new.json code-purity']);
   });
 
   it('passes clean: every case of a clean repository passes (exit 0)', async () => {

@@ -30,7 +30,8 @@ function executeContext(parameters: Record<string, unknown>, items: Array<Record
     logger,
     getNode: () => node,
     getInputData: () => items.map((json) => ({ json })),
-    getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
+    // A parameter given as a function is an expression: evaluated per item, as n8n does.
+    getNodeParameter: (name: string, i: number, fallback?: unknown) => (name in parameters ? (typeof parameters[name] === 'function' ? (parameters[name] as (i: number) => unknown)(i) : parameters[name]) : fallback),
     getCredentials: async () => {
       if (options.credential === false) throw new Error('Node "Node" does not have any credentials set');
       return { host: '127.0.0.1', port: redis.port, database: 0 };
@@ -271,6 +272,27 @@ describe('connection errors name the cause in the words of the credential', () =
 });
 
 describe('Lock node scope', () => {
+  it.each([
+    ['acquire', { scope: (i: number) => `crm-${i}` }, 'Scope'],
+    ['acquire', { scope: 'crm-1', lockId: (i: number) => `L${i}` }, 'Lock ID'],
+    ['acquire', { scope: 'crm-1', ttlSeconds: (i: number) => 60 + i }, 'TTL (Seconds)'],
+    ['release', { scope: (i: number) => `crm-${i}` }, 'Scope'],
+    ['extend', { scope: (i: number) => `crm-${i}` }, 'Scope'],
+  ])('%s: items that disagree on a parameter (%j) are refused naming it, nothing written; never locked by the first item alone', async (operation, parameters, displayName) => {
+    const context = { ...executeContext({ operation, lockId: 'L1', ttlSeconds: 60, maxWaitSeconds: 1, options: {}, ...parameters }, [{ id: 0 }, { id: 1 }]), onExecutionFinish: () => undefined };
+    const error = await loadNode('Lock').execute.call(context).catch((e: Error) => e);
+    expect(error.message).toMatch(new RegExp(`^Parameter "${displayName.replace(/[()]/g, '\\$&')}" differs between items \\(item 0: .+, item 1: .+\\): one Lock node locks one scope for the whole batch`));
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('items that agree (one record, many items) are locked once', async () => {
+    const context = { ...executeContext({ operation: 'acquire', scope: () => 'crm-7', lockId: () => 'L1', ttlSeconds: 60, maxWaitSeconds: 1, options: {} }, [{}, {}, {}]), onExecutionFinish: () => undefined };
+    const [out] = await loadNode('Lock').execute.call(context);
+    expect(out.map((item: any) => item.json.lock.scope)).toEqual(['crm-7', 'crm-7', 'crm-7']);
+    expect(await redis.client.exists('n8n-lock-crm-7')).toBe(1);
+  });
+
+
   it.each([':meta', ':fence', ':wake'])('a scope ending in %s is refused: it names another scope\'s key', async (suffix) => {
     const context = { ...executeContext({ operation: 'acquire', scope: `crm-1${suffix}`, lockId: 'L1', ttlSeconds: 60, options: {} }, [{}]), onExecutionFinish: () => undefined };
     await expect(loadNode('Lock').execute.call(context)).rejects.toThrow(new RegExp(`^Parameter "Scope" ends with "${suffix}"`));

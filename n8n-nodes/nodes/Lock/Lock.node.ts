@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { acquireLock, extendLock, LockError, releaseLock } from '../../lib/lock';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
@@ -42,7 +42,7 @@ export class Lock implements INodeType {
         default: '',
         required: true,
         placeholder: 'e.g. crm-contact-{{ $json.email }}',
-        description: 'What the lock protects: executions with the same scope never hold it at once. Stock and native callers of one scope exclude each other.',
+        description: 'What the lock protects: executions with the same scope never hold it at once. Stock and native callers of one scope exclude each other. One Acquire locks one scope for all its input items: items that name different scopes are refused (use Loop Over Items to lock each).',
       },
       {
         displayName: 'Lock ID',
@@ -110,14 +110,17 @@ export class Lock implements INodeType {
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const node = this.getNode();
     const items = this.getInputData();
-    const operation = String(this.getNodeParameter('operation', 0, 'acquire'));
-    // One lock per execution: the parameters of the first item decide, the items pass through.
-    const scope = String(this.getNodeParameter('scope', 0, '') ?? '').trim();
+    // One lock for the whole batch: every parameter is read for every item and must agree. A batch
+    // whose items name different scopes is refused, never locked by its first item's scope alone
+    // (that would let the other records through unlocked, silently).
+    const forAll = <T>(name: string, displayName: string, fallback: T): T => oneForAllItems(node, items.length, displayName, (i) => this.getNodeParameter(name, i, fallback) as T);
+    const operation = String(forAll('operation', 'Operation', 'acquire'));
+    const scope = String(forAll('scope', 'Scope', '') ?? '').trim();
     if (scope === '') throw new NodeOperationError(node, 'Parameter "Scope" is empty: the lock needs a scope (lock_acquisition: scope is required)');
     const reserved = [':meta', ':fence', ':wake'].find((suffix) => scope.endsWith(suffix));
     if (reserved) throw new NodeOperationError(node, `Parameter "Scope" ends with "${reserved}", which names one of another scope's keys (n8n-lock-<scope>${reserved}): choose another scope`);
-    const lockId = String(this.getNodeParameter('lockId', 0, '') ?? '').trim() || this.getExecutionId();
-    const options = this.getNodeParameter('options', 0, {}) as { pollSeconds?: number; resultField?: string };
+    const lockId = String(forAll('lockId', 'Lock ID', '') ?? '').trim() || this.getExecutionId();
+    const options = forAll('options', 'Options', {}) as { pollSeconds?: number; resultField?: string };
     const resultField = String(options.resultField || 'lock');
     // Where the time goes (bench:e2e reads it): n8n's credential lookup, then Redis.
     const started = performance.now();
@@ -127,8 +130,8 @@ export class Lock implements INodeType {
 
     try {
       if (operation === 'acquire') {
-        const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
-        const maxWait = Number(this.getNodeParameter('maxWaitSeconds', 0, 300));
+        const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', forAll('ttlSeconds', 'TTL (Seconds)', 300));
+        const maxWait = Number(forAll('maxWaitSeconds', 'Max Wait (Seconds)', 300));
         if (!Number.isFinite(maxWait) || maxWait < 0) throw new NodeOperationError(node, `Parameter "Max Wait (Seconds)" must be 0 or more, got ${JSON.stringify(maxWait)}`);
         const pollSeconds = positiveNumber(node, 'Poll (Seconds)', options.pollSeconds ?? 1);
         const workflow = this.getWorkflow();
@@ -146,7 +149,7 @@ export class Lock implements INodeType {
           scope,
           ttlSeconds,
           holder: { lock_id: lockId, workflow_id: String(workflow.id ?? ''), workflow_name: String(workflow.name ?? ''), execution_id: this.getExecutionId(), locked_at: '' },
-          waitTillLockReleased: this.getNodeParameter('waitTillLockReleased', 0, true) !== false,
+          waitTillLockReleased: forAll<boolean>('waitTillLockReleased', 'Wait Till Lock Released', true) !== false,
           maxWaitSeconds: maxWait,
           pollSeconds,
           replicaAck: replicaAckOf(credential),
@@ -165,7 +168,7 @@ export class Lock implements INodeType {
         ];
       }
       if (operation === 'extend') {
-        const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', this.getNodeParameter('ttlSeconds', 0, 300));
+        const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', forAll('ttlSeconds', 'TTL (Seconds)', 300));
         const extended = await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential));
         // Into the same field Acquire wrote: the lock the item carries, with its new expiry.
         return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended } as IDataObject }, pairedItem: { item: i } }))];
@@ -179,3 +182,21 @@ export class Lock implements INodeType {
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/**
+ * A parameter's value when every item gives the same one; otherwise an error naming the parameter
+ * and the first two items that disagree, and what to do instead.
+ */
+function oneForAllItems<T>(node: INode, count: number, displayName: string, read: (itemIndex: number) => T): T {
+  const first = read(0);
+  for (let i = 1; i < count; i++) {
+    const value = read(i);
+    if (JSON.stringify(value) !== JSON.stringify(first)) {
+      throw new NodeOperationError(
+        node,
+        `Parameter "${displayName}" differs between items (item 0: ${JSON.stringify(first)}, item ${i}: ${JSON.stringify(value)}): one Lock node locks one scope for the whole batch. To lock each record, run the section once per item (Loop Over Items, batch size 1)`,
+      );
+    }
+  }
+  return first;
+}

@@ -14,7 +14,7 @@ import { CACHE_FILE, runKey } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
 import type { FileResult } from '../validate/engine.js';
 import { FORMATS, type Format } from '../validate/formatters/index.js';
-import { applyPatch, patchOf } from '../validate/fix.js';
+import { fixesFor, type FileFix } from '../validate/fix.js';
 
 interface Options {
   cwd: string;
@@ -171,21 +171,11 @@ function checkFixOptions(options: Options): void {
   if (options.writeBaseline || options.pruneBaseline) throw new InputError(`${flag} does not go with ${options.writeBaseline ? '--write-baseline' : '--prune-baseline'}: fix first, then record the baseline`);
 }
 
-/** The files with something to fix: their patch and fixed text, by position in `inputs`. */
-export function fixesFor(inputs: Array<{ file: string; text: string }>, results: FileResult[]) {
-  const byFile = new Map(results.map((result) => [result.file, result]));
-  return inputs.flatMap(({ file, text }, index) => {
-    const result = byFile.get(file);
-    const patch = result ? patchOf(result) : [];
-    return patch.length ? [{ index, file, patch, fixed: applyPatch(text, patch) }] : [];
-  });
-}
-
 /**
  * Writes every fixed file (temp file + rename, inside the repository only), but only when no file
  * changed since validate read it: an editor saving meanwhile must not lose its change.
  */
-export function applyFixes(root: string, paths: string[], inputs: Array<{ file: string; text: string }>, fixes: ReturnType<typeof fixesFor>): void {
+export function applyFixes(root: string, paths: string[], inputs: Array<{ file: string; text: string }>, fixes: FileFix[]): void {
   const plan = new WritePlan(root);
   for (const { index, file, fixed } of fixes) {
     if (readFileSync(paths[index], 'utf8') !== inputs[index].text) throw new InputError(`${file}: changed while validate ran; nothing was written (run --fix again)`);

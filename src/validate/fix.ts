@@ -52,3 +52,21 @@ export function applyPatch(text: string, patch: PatchOperation[]): string {
   }
   return out;
 }
+
+/** A file with something to fix: its place in the inputs, the patch and the fixed text. */
+export interface FileFix {
+  index: number;
+  file: string;
+  patch: PatchOperation[];
+  fixed: string;
+}
+
+/** The files with something to fix, by position in `inputs`. */
+export function fixesFor(inputs: Array<{ file: string; text: string }>, results: FileResult[]): FileFix[] {
+  const byFile = new Map(results.map((result) => [result.file, result]));
+  return inputs.flatMap(({ file, text }, index) => {
+    const result = byFile.get(file);
+    const patch = result ? patchOf(result) : [];
+    return patch.length ? [{ index, file, patch, fixed: applyPatch(text, patch) }] : [];
+  });
+}

@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyPatch } from '../../src/validate/fix.js';
-import { applyFixes, fixesFor } from '../../src/cli/validate.js';
+import { applyPatch, fixesFor } from '../../src/validate/fix.js';
+import { applyFixes } from '../../src/cli/validate.js';
 import { RULES } from '../../src/validate/rules.js';
 import { ruleDocPage } from '../../src/validate/rule-docs.js';
 import { runCli, tempRepo } from '../support/cli.js';

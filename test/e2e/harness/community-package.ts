@@ -6,6 +6,7 @@
 // same version into its own user folder. Both are checked here, not assumed.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { N8nApi } from '../../../src/deploy/n8n-api.js';
 import type { N8nServer } from './n8n.js';
 import { log, seconds, waitFor } from './util.js';
 
@@ -25,22 +26,9 @@ export function installedVersionIn(userFolder: string, name: string): string | u
   return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
 }
 
-async function api(n8n: N8nServer, apiKey: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${n8n.baseUrl}/api/v1/community-packages${path}`, {
-    method,
-    headers: { 'X-N8N-API-KEY': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(300_000),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json };
-}
+/** n8n's public API with n8n-lock's own client: its errors say what a status means. Installs take a while. */
+const publicApi = (n8n: N8nServer, apiKey: string) => new N8nApi(n8n.baseUrl, apiKey, 300_000);
+const ROUTE = '/community-packages';
 
 /** Waits until every worker's user folder holds `version` of the package (undefined: none). */
 async function workersAt(n8n: N8nServer, name: string, version: string | undefined): Promise<void> {
@@ -56,9 +44,7 @@ async function workersAt(n8n: N8nServer, name: string, version: string | undefin
  */
 export async function installThroughN8n(n8n: N8nServer, apiKey: string, name: string, version: string): Promise<InstalledPackage> {
   const started = Date.now();
-  const { status, json } = await api(n8n, apiKey, 'POST', '', { name, version, verify: false });
-  if (status !== 200) throw new Error(`POST /api/v1/community-packages ${name}@${version}: HTTP ${status} ${JSON.stringify(json)}`);
-  const installed = json as InstalledPackage;
+  const { json: installed } = await publicApi(n8n, apiKey).request<InstalledPackage>('POST', ROUTE, { name, version, verify: false }, { what: `install ${name}@${version}`, scope: 'communityPackage:install' });
   if (installedVersionIn(n8n.userFolder, name) !== version) throw new Error(`n8n answered 200 but ${n8n.userFolder}/.n8n/nodes holds ${name}@${installedVersionIn(n8n.userFolder, name)}`);
   await workersAt(n8n, name, version);
   log(`package: installed_via=${INSTALL_ROUTE} version=${installed.installedVersion} mode=${n8n.mode} nodes=${installed.installedNodes.length}`);
@@ -68,22 +54,19 @@ export async function installThroughN8n(n8n: N8nServer, apiKey: string, name: st
 
 /** Updates to `version` through the same route; waits for the workers. */
 export async function updateThroughN8n(n8n: N8nServer, apiKey: string, name: string, version: string): Promise<InstalledPackage> {
-  const { status, json } = await api(n8n, apiKey, 'PATCH', `/${encodeURIComponent(name)}`, { version, verify: false });
-  if (status !== 200) throw new Error(`PATCH /api/v1/community-packages/${name} to ${version}: HTTP ${status} ${JSON.stringify(json)}`);
+  const { json: updated } = await publicApi(n8n, apiKey).request<InstalledPackage>('PATCH', `${ROUTE}/${encodeURIComponent(name)}`, { version, verify: false }, { what: `update ${name} to ${version}`, scope: 'communityPackage:update' });
   await workersAt(n8n, name, version);
-  return json as InstalledPackage;
+  return updated;
 }
 
 /** Uninstalls through the same route; waits until no worker holds it. */
 export async function uninstallThroughN8n(n8n: N8nServer, apiKey: string, name: string): Promise<void> {
-  const { status, json } = await api(n8n, apiKey, 'DELETE', `/${encodeURIComponent(name)}`);
-  if (status !== 204) throw new Error(`DELETE /api/v1/community-packages/${name}: HTTP ${status} ${JSON.stringify(json)}`);
+  const { status } = await publicApi(n8n, apiKey).request('DELETE', `${ROUTE}/${encodeURIComponent(name)}`, undefined, { what: `uninstall ${name}`, scope: 'communityPackage:uninstall', accept: [204] });
+  if (status !== 204) throw new Error(`uninstall ${name}: n8n answered ${status}, not 204 No Content`);
   await workersAt(n8n, name, undefined);
 }
 
 /** The packages n8n has recorded (GET /api/v1/community-packages). */
 export async function listedPackages(n8n: N8nServer, apiKey: string): Promise<InstalledPackage[]> {
-  const { status, json } = await api(n8n, apiKey, 'GET', '');
-  if (status !== 200) throw new Error(`GET /api/v1/community-packages: HTTP ${status} ${JSON.stringify(json)}`);
-  return json as InstalledPackage[];
+  return (await publicApi(n8n, apiKey).request<InstalledPackage[]>('GET', ROUTE, undefined, { what: 'list community packages', scope: 'communityPackage:list' })).json;
 }

@@ -3,7 +3,7 @@
 // the final newline) stays as the file had it. Pure: text in, text out; the CLI reads and writes.
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { FileResult } from './engine.js';
-import type { PatchOperation } from './types.js';
+import { keyOfPointerToken, type PatchOperation } from './types.js';
 
 /** The file's fixes, in finding order, each operation once. */
 export function patchOf(result: FileResult): PatchOperation[] {
@@ -28,7 +28,7 @@ function pathOf(pointer: string, document: unknown): Array<string | number> {
     .slice(1)
     .split('/')
     .map((raw) => {
-      const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      const token = keyOfPointerToken(raw);
       const step = Array.isArray(at) && /^\d+$/.test(token) ? Number(token) : token;
       at = at === null || typeof at !== 'object' ? undefined : (at as Record<string | number, unknown>)[step];
       return step;
@@ -38,7 +38,8 @@ function pathOf(pointer: string, document: unknown): Array<string | number> {
 /** The indentation the file already uses, so an inserted value looks like its neighbours. */
 function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 1, eol: text.includes('\r\n') ? '\r\n' : '\n' } : { insertSpaces: true, tabSize: indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  const tabs = indent.startsWith('\t');
+  return { insertSpaces: !tabs, tabSize: tabs ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
 /** The text with the patch applied, operation by operation (each sees the result of the previous one). */

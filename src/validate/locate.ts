@@ -1,3 +1,5 @@
+import { keyOfPointerToken } from './types.js';
+
 /**
  * Maps JSON Pointers (and character ranges inside string values) to line/column in the file text,
  * so a finding points at the exact line, also inside a Code node's source.
@@ -61,7 +63,7 @@ export class JsonLocator {
     else {
       const parent = parentOf(pointer);
       const parentStart = this.valueStart(parent);
-      const token = pointer.slice(parent.length + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+      const token = keyOfPointerToken(pointer.slice(parent.length + 1));
       start = this.starts.get(parent) === parentStart ? childStart(this.text, parentStart, token) : -1;
     }
     this.starts.set(pointer, start);

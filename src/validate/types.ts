@@ -133,3 +133,8 @@ export function nodePointer(context: { workflow: Workflow }, node: WorkflowNode)
 export function pointerKey(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
+
+/** The key a reference token names: pointerKey undone (~1 before ~0, so `~01` is `~1`, not `/`). */
+export function keyOfPointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}

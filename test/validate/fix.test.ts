@@ -36,6 +36,12 @@ describe('validate --fix', () => {
     expect(fixed).toContain('Caf\\u00e9');
   });
 
+  it('applyPatch reads escaped pointer tokens and array indexes, and replaces and adds as RFC 6902 says', () => {
+    const text = '{\n  "a/b": { "~k": [1, 2] },\n  "n": 1\n}\n';
+    expect(JSON.parse(applyPatch(text, [{ op: 'replace', path: '/a~1b/~0k/1', value: 3 }]))).toEqual({ 'a/b': { '~k': [1, 3] }, n: 1 });
+    expect(JSON.parse(applyPatch(text, [{ op: 'add', path: '/a~1b/~0k/0', value: 0 }, { op: 'remove', path: '/n' }]))).toEqual({ 'a/b': { '~k': [0, 1, 2] } });
+  });
+
   it('--fix-dry-run prints the JSON Patch and changes nothing; --fix writes it, reports what is left, and a second --fix changes nothing', () => {
     const dir = tempRepo({ 'workflows/pinned.json': pinned, 'workflows/impure.json': workflow({ pinData: { Code: [] } }, "const fs = require('fs'); return [];"), 'workflows/clean.json': workflow() });
     const file = (name: string) => readFileSync(join(dir, 'workflows', name), 'utf8');

@@ -110,9 +110,9 @@ async function withBaseline(layout: RepoLayout, options: Options, inputs: Array<
 }
 
 /**
- * The --cache store, in use for this thread's analyses (worker threads analyse without it), and
- * how to save it. Its fingerprint is the text of the validate modules themselves, so any change to
- * n8n-lock's analysis, a rule or a table discards the cache instead of trusting it.
+ * The --cache store (the Code-body analyses, in use for this thread: worker threads analyse without
+ * it, and the last run's results), and how to save it. Its fingerprint is the text of the modules
+ * that decide a finding, so any change to n8n-lock's analysis, a rule or a table discards it.
  */
 async function openAnalysisCache(path: string) {
   const [{ AnalysisCache, analysisFingerprint }, { usePersistentAnalyses }] = await Promise.all([import('../validate/analysis-cache.js'), import('../validate/js-analysis.js')]);
@@ -133,7 +133,8 @@ async function openAnalysisCache(path: string) {
   const cache = AnalysisCache.load(existsSync(path) ? readFileSync(path, 'utf8') : undefined, analysisFingerprint(texts));
   usePersistentAnalyses(cache);
   return {
-    results: cache,
+    resultsFor: (key: string) => cache.resultsFor(key),
+    storeResults: (key: string, results: FileResult[]) => cache.storeResults(key, results),
     async save() {
       usePersistentAnalyses(undefined);
       writeFileAtomic(path, cache.serialize());
@@ -198,7 +199,7 @@ export function registerValidate(program: Command): void {
       .option('--baseline <file>', `findings recorded earlier, which then do not fail the run (default: ${BASELINE_FILE} in the repository, when it exists)`)
       .option('--write-baseline', 'record every finding of the checked files in the baseline (other files\' entries are kept) and exit 0')
       .option('--prune-baseline', 'remove from the baseline what no longer occurs in the checked files, and files that no longer exist; then validate')
-      .option('--cache', `keep the Code-body analyses (most of the time) in ${CACHE_FILE} between runs; a changed n8n-lock discards it`)
+      .option('--cache', `keep the Code-body analyses (most of a cold run) and the last run's results in ${CACHE_FILE} between runs; a changed n8n-lock discards it`)
       .option('--cache-location <file>', `where --cache keeps them (default ${CACHE_FILE} in the repository)`)
       .option('--fix', 'apply the fixes that cannot change what a workflow does (the rules marked --fix), then report what is left')
       .option('--fix-dry-run', 'print those fixes as JSON Patch per file, change nothing (exit 1 when there is something to fix)'),
@@ -232,10 +233,9 @@ export function registerValidate(program: Command): void {
     // The results depend on the inputs and on these options, nothing else (the config file and the
     // env files are in them as read); the threads do not change them.
     const context = { ...validateOptions, envs: envs.map(({ name, file, text }) => ({ name, file, text })), workflowKeys: [...validateOptions.workflowKeys].sort() };
-    const key = cache ? runKey(inputs, context) : '';
-    const results = cache?.results.resultsFor(key) ?? (await validateFilesInParallel(inputs, validateOptions, threads));
+    let key = cache ? runKey(inputs, context) : '';
+    const results = cache?.resultsFor(key) ?? (await validateFilesInParallel(inputs, validateOptions, threads));
     let checked = results;
-    let checkedKey = key;
     if (options.fix || options.fixDryRun) {
       const fixes = fixesFor(inputs, results);
       if (options.fixDryRun) {
@@ -250,10 +250,10 @@ export function registerValidate(program: Command): void {
         for (const { index, fixed } of fixes) inputs[index] = { ...inputs[index], text: fixed };
         // Again, on the fixed texts: the report is what is left (the cache makes this cheap).
         checked = await validateFilesInParallel(inputs, validateOptions, threads);
-        checkedKey = cache ? runKey(inputs, context) : '';
+        if (cache) key = runKey(inputs, context);
       }
     }
-    cache?.results.storeResults(checkedKey, checked);
+    cache?.storeResults(key, checked);
     await cache?.save();
     const reported = await withBaseline(layout, options, inputs, checked);
     if (reported === undefined) return; // --write-baseline: recorded, nothing to report

@@ -35,5 +35,5 @@ export function parseRuleSettings(rules: unknown, file = 'n8n-lock.config.json')
 
 /** The rules that run under these settings (not "off"), in inventory order: the junit format lists each as a test case. */
 export function enabledRuleIds(settings: Record<string, RuleSetting>): string[] {
-  return RULES.filter((rule) => (settings[rule.id] ?? rule.meta.defaultSeverity) !== 'off').map((rule) => rule.id);
+  return RULES.filter((rule) => settings[rule.id] !== 'off').map((rule) => rule.id);
 }

@@ -71,6 +71,18 @@ return {0, redis.call('PTTL', KEYS[1]), redis.call('GET', KEYS[2])}
 `;
 
 /**
+ * The ownership check Release and Extend start with, one text for both (KEYS[2] the sidecar,
+ * ARGV[1] the caller's lock_id): no sidecar -> {2}; a sidecar that does not parse or has no
+ * lock_id -> {-1, sidecar}; another holder's -> {0, sidecar}; the caller's -> go on.
+ */
+const HELD_BY_ARGV1 = `local raw = redis.call('GET', KEYS[2])
+if not raw then return {2} end
+local ok, meta = pcall(cjson.decode, raw)
+if not ok or type(meta) ~= 'table' or type(meta['lock_id']) ~= 'string' then return {-1, raw} end
+if meta['lock_id'] ~= ARGV[1] then return {0, raw} end
+`;
+
+/**
  * Release: compare the sidecar's lock_id and delete sidecar and counter only on a match, then push
  * one wake-up token (the list keeps one, and lives a minute). No sidecar: already released or
  * expired, and nothing is deleted (the counter may already be the next holder's). Another lock_id,
@@ -79,12 +91,7 @@ return {0, redis.call('PTTL', KEYS[1]), redis.call('GET', KEYS[2])}
  *   -> {1} released | {2} idempotent (no sidecar) | {0, sidecar} held by another | {-1, sidecar} unreadable
  */
 export const RELEASE_SCRIPT = `
-local raw = redis.call('GET', KEYS[2])
-if not raw then return {2} end
-local ok, meta = pcall(cjson.decode, raw)
-if not ok or type(meta) ~= 'table' or type(meta['lock_id']) ~= 'string' then return {-1, raw} end
-if meta['lock_id'] ~= ARGV[1] then return {0, raw} end
-redis.call('DEL', KEYS[2])
+${HELD_BY_ARGV1}redis.call('DEL', KEYS[2])
 redis.call('DEL', KEYS[1])
 redis.call('RPUSH', KEYS[3], '1')
 redis.call('LTRIM', KEYS[3], -1, -1)
@@ -98,12 +105,7 @@ return {1}
  *   -> {1} extended | {2} not held (no sidecar) | {0, sidecar} held by another | {-1, sidecar} unreadable
  */
 export const EXTEND_SCRIPT = `
-local raw = redis.call('GET', KEYS[2])
-if not raw then return {2} end
-local ok, meta = pcall(cjson.decode, raw)
-if not ok or type(meta) ~= 'table' or type(meta['lock_id']) ~= 'string' then return {-1, raw} end
-if meta['lock_id'] ~= ARGV[1] then return {0, raw} end
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
+${HELD_BY_ARGV1}redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return {1}
 `;

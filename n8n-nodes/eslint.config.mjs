@@ -18,16 +18,17 @@ export default [
     },
   },
   {
-    // lib/ is the engine the four nodes share (and the unit tests drive): it has no node to attach
+    // lib/ is the engine the five nodes share (and the unit tests drive): it has no node to attach
     // an error to. Every node's execute wraps what reaches it in NodeOperationError (toNodeError in
     // lib/parameters.ts), so the rule holds at the boundary n8n sees.
     files: ['lib/**/*.ts'],
     rules: { '@n8n/community-nodes/require-node-api-error': 'off' },
   },
   {
-    // A lock held across an AI agent's turns, or an answer to a call the agent did not receive,
-    // are not tools an agent should pick: only Call Function is usable as a tool.
-    files: ['nodes/Lock/Lock.node.ts', 'nodes/ReturnFromFunction/ReturnFromFunction.node.ts'],
+    // A lock held across an AI agent's turns, an answer to a call the agent did not receive, or a
+    // rate limit the agent's own calls do not pass through, are not tools an agent should pick:
+    // only Call Function is usable as a tool.
+    files: ['nodes/Lock/Lock.node.ts', 'nodes/ReturnFromFunction/ReturnFromFunction.node.ts', 'nodes/RateLimit/RateLimit.node.ts'],
     rules: { '@n8n/community-nodes/node-usable-as-tool': 'off' },
   },
   {

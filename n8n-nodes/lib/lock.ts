@@ -1,5 +1,5 @@
 // The native lock engine's three operations against Redis: each one Lua script (n8n-lock-protocol's
-// native-lock.ts). Acquire waits on the scope's wake list (a release pushes one token, so the next
+// native-lock.ts for the mutex of one or more scopes, semaphore.ts for Max Holders above 1). Acquire waits on the scope's wake list (a release pushes one token, so the next
 // waiter runs at once) and re-checks every poll interval anyway, because a stock holder releases
 // without waking anyone.
 import {
@@ -16,6 +16,7 @@ import {
   unreadableSidecarMessage,
   type NativeHolder,
 } from 'n8n-lock-protocol/native-lock';
+import { parseSemaphoreAcquireReply, SEMAPHORE_ACQUIRE_SCRIPT, SEMAPHORE_EXTEND_SCRIPT, SEMAPHORE_RELEASE_SCRIPT, semaphoreFullMessage, semaphoreKeys } from 'n8n-lock-protocol/semaphore';
 import { isConnectionLoss, writeReplicated, keyLayoutOfClient, type ReplicaAck, type RedisClient } from './redis';
 
 /** What the Lock node needs: a command connection and a connection of its own to block on. */
@@ -25,8 +26,11 @@ export interface LockConnections {
 }
 
 export interface AcquireRequest {
-  scope: string;
+  /** The distinct scopes of the batch, taken all at once or not at all (more than one: mutex only). */
+  scopes: string[];
   ttlSeconds: number;
+  /** Holders a scope admits at once: 1 is the mutex the stock primitives share, above 1 a semaphore. */
+  maxHolders: number;
   holder: NativeHolder;
   waitTillLockReleased: boolean;
   maxWaitSeconds: number;
@@ -48,11 +52,14 @@ export interface AcquiredLock {
   locked_at: string;
   expires_at: string;
   waited_ms: number;
+  /** A semaphore's holders right after this one joined, and how many it admits. */
+  holders?: number;
+  max_holders?: number;
 }
 
 /** A lock operation that ended with the primitives' error (fail fast, timeout, LOGIC ERROR). */
 export class LockError extends Error {
-  constructor(readonly kind: 'held' | 'timeout' | 'not-owner' | 'unreadable' | 'not-held' | 'not-replicated' | 'connection-lost', message: string) {
+  constructor(readonly kind: 'held' | 'timeout' | 'not-owner' | 'unreadable' | 'not-held' | 'not-replicated' | 'connection-lost' | 'cross-slot', message: string) {
     super(message);
     this.name = 'LockError';
   }
@@ -62,16 +69,28 @@ export class LockError extends Error {
 const notReplicatedMessage = (scope: string, what: string, ack: ReplicaAck, acked: number) =>
   `Lock on scope '${scope}' ${what}: ${acked} of ${ack.replicas} replica(s) acknowledged it within ${ack.timeoutMs} ms (Replica Acknowledgements in the Redis credential); a failover now would lose it`;
 
-export async function acquireLock(connections: LockConnections, request: AcquireRequest, now = () => Date.now()): Promise<AcquiredLock> {
+const scopesText = (scopes: string[]) => scopes.map((scope) => `'${scope}'`).join(', ');
+
+/** One try: the scopes granted with their fences, or which scope is full and the wake list to block on. */
+type Attempt = { granted: true; fences: number[]; holders?: number; keys: Array<[key: string, metaKey: string]> } | { granted: false; blocked: string; wake: string };
+
+export async function acquireLock(connections: LockConnections, request: AcquireRequest, now = () => Date.now()): Promise<AcquiredLock[]> {
   const ttlMs = Math.ceil(request.ttlSeconds) * 1000;
   const started = now();
   const deadline = started + request.maxWaitSeconds * 1000;
+  const what = scopesText(request.scopes);
   for (;;) {
     const lockedAt = new Date(now()).toISOString();
     const holder = { ...request.holder, locked_at: lockedAt };
     const redis = await connections.command();
-    const [counter, sidecar, fence, wake] = nativeLockKeys(request.scope, keyLayoutOfClient(redis));
-    const script = [ACQUIRE_SCRIPT, 3, counter, sidecar, fence, String(ttlMs), sidecarPrefix(holder)];
+    const layout = keyLayoutOfClient(redis);
+    // A script touches the keys of one hash slot only; a Cluster spreads scopes over slots.
+    if (layout === 'cluster' && request.scopes.length > 1) throw new LockError('cross-slot', `Lock on scopes ${what}: a Redis Cluster runs one script on one hash slot, and these scopes are in different slots; lock one scope per item there (Loop Over Items, batch size 1)`);
+    const semaphore = request.maxHolders > 1;
+    const keysOf = request.scopes.map((scope) => nativeLockKeys(scope, layout));
+    const script = semaphore
+      ? [SEMAPHORE_ACQUIRE_SCRIPT, 3, ...semaphoreKeys(request.scopes[0], layout).slice(0, 3), String(ttlMs), String(request.maxHolders), holder.lock_id, sidecarPrefix(holder)]
+      : [ACQUIRE_SCRIPT, 3 * keysOf.length, ...keysOf.flatMap(([counter, sidecar, fence]) => [counter, sidecar, fence]), String(ttlMs), sidecarPrefix(holder)];
     // WAIT blocks its connection until the replicas answer: on the shared one, every other
     // execution's lock would queue behind it (up to the timeout each while a replica lags).
     let outcome: Awaited<ReturnType<typeof writeReplicated>>;
@@ -79,38 +98,50 @@ export async function acquireLock(connections: LockConnections, request: Acquire
       outcome = request.replicaAck ? await connections.blocking((client) => writeReplicated(client, request.replicaAck, 'EVAL', script)) : await writeReplicated(redis, undefined, 'EVAL', script);
     } catch (error) {
       // Sent, and no answer (a failover: the sentinels also kill the clients of a promoted master).
-      if (isConnectionLoss(error)) throw new LockError('connection-lost', `The connection to Redis was lost while acquiring the lock on scope '${request.scope}': whether it was taken is unknown; it is released when this execution ends (or by its TTL)`);
+      if (isConnectionLoss(error)) throw new LockError('connection-lost', `The connection to Redis was lost while acquiring the lock on scope ${what}: whether it was taken is unknown; it is released when this execution ends (or by its TTL)`);
       throw error;
     }
     const { reply: raw, acked } = outcome;
-    const reply = parseAcquireReply(raw);
-    if (reply.acquired && request.replicaAck && acked < request.replicaAck.replicas) {
-      // Not granted after all: give it back, so nobody waits for a lock its holder never used.
-      await redis.eval(RELEASE_SCRIPT, 3, counter, sidecar, wake, holder.lock_id).catch(() => undefined);
-      throw new LockError('not-replicated', notReplicatedMessage(request.scope, 'was not acquired', request.replicaAck, acked));
+    let attempt: Attempt;
+    if (semaphore) {
+      const reply = parseSemaphoreAcquireReply(raw);
+      const [holders, sidecars, , wake] = semaphoreKeys(request.scopes[0], layout);
+      attempt = reply.acquired ? { granted: true, fences: [reply.fence], holders: reply.holders, keys: [[holders, sidecars]] } : { granted: false, blocked: request.scopes[0], wake };
+    } else {
+      const reply = parseAcquireReply(raw);
+      attempt = reply.acquired
+        ? { granted: true, fences: reply.fences, keys: keysOf.map(([counter, sidecar]) => [counter, sidecar]) }
+        : { granted: false, blocked: request.scopes[reply.heldIndex], wake: keysOf[reply.heldIndex][3] };
     }
-    if (reply.acquired) {
-      return {
-        acquired: true,
-        scope: request.scope,
+    if (attempt.granted && request.replicaAck && acked < request.replicaAck.replicas) {
+      // Not granted after all: give it back, so nobody waits for a lock its holder never used.
+      await Promise.all(request.scopes.map((scope) => releaseLock(redis, scope, holder.lock_id).catch(() => undefined)));
+      throw new LockError('not-replicated', notReplicatedMessage(request.scopes.join("', '"), 'was not acquired', request.replicaAck, acked));
+    }
+    if (attempt.granted) {
+      const { fences, keys, holders } = attempt;
+      return request.scopes.map((scope, i) => ({
+        acquired: true as const,
+        scope,
         lock_id: holder.lock_id,
-        fence: reply.fence,
-        key: counter,
-        meta_key: sidecar,
+        fence: fences[i],
+        key: keys[i][0],
+        meta_key: keys[i][1],
         workflow_id: holder.workflow_id,
         workflow_name: holder.workflow_name,
         execution_id: holder.execution_id,
         locked_at: lockedAt,
         expires_at: new Date(Date.parse(lockedAt) + ttlMs).toISOString(),
         waited_ms: now() - started,
-      };
+        ...(semaphore ? { holders, max_holders: request.maxHolders } : {}),
+      }));
     }
-    if (!request.waitTillLockReleased) throw new LockError('held', heldMessage(request.scope));
+    if (!request.waitTillLockReleased) throw new LockError('held', semaphore ? semaphoreFullMessage(attempt.blocked, request.maxHolders) : heldMessage(attempt.blocked));
     const remaining = deadline - now();
-    if (remaining <= 0) throw new LockError('timeout', timeoutMessage(request.scope, request.maxWaitSeconds));
+    if (remaining <= 0) throw new LockError('timeout', timeoutMessage(attempt.blocked, request.maxWaitSeconds));
     // BLPOP takes seconds with decimals; 0 would block forever.
     const waitSeconds = Math.max(0.01, Math.min(request.pollSeconds * 1000, remaining) / 1000);
-    await connections.blocking((client) => client.blpop(wake, waitSeconds));
+    await connections.blocking((client) => client.blpop(attempt.wake, waitSeconds));
   }
 }
 
@@ -121,11 +152,20 @@ export interface ReleaseResult {
   lock_id: string;
 }
 
+/**
+ * Release the scope's mutex, or, when this lock_id holds no mutex there, its semaphore permit
+ * (Release need not know Max Holders: the mutex's sidecar answers first).
+ */
 export async function releaseLock(redis: RedisClient, scope: string, lockId: string): Promise<ReleaseResult> {
-  const [counter, sidecar, , wake] = nativeLockKeys(scope, keyLayoutOfClient(redis));
+  const layout = keyLayoutOfClient(redis);
+  const [counter, sidecar, , wake] = nativeLockKeys(scope, layout);
   const reply = parseCompareReply(await redis.eval(RELEASE_SCRIPT, 3, counter, sidecar, wake, lockId));
   if (reply.outcome === 'done') return { released: true, idempotent: false, scope, lock_id: lockId };
-  if (reply.outcome === 'absent') return { released: true, idempotent: true, scope, lock_id: lockId };
+  if (reply.outcome === 'absent') {
+    const [holders, sidecars, , semaphoreWake] = semaphoreKeys(scope, layout);
+    const permit = parseCompareReply(await redis.eval(SEMAPHORE_RELEASE_SCRIPT, 3, holders, sidecars, semaphoreWake, lockId));
+    return { released: true, idempotent: permit.outcome !== 'done', scope, lock_id: lockId };
+  }
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
   throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));
 }
@@ -145,6 +185,14 @@ export async function extendLock(redis: RedisClient, scope: string, lockId: stri
   const reply = parseCompareReply(raw);
   if (reply.outcome === 'done' && replicaAck && acked < replicaAck.replicas) throw new LockError('not-replicated', notReplicatedMessage(scope, 'was extended on the master only', replicaAck, acked));
   if (reply.outcome === 'done') return { extended: true, scope, lock_id: lockId, expires_at: new Date(now + ttlMs).toISOString() };
+  if (reply.outcome === 'absent') {
+    // No mutex of this lock_id: a semaphore permit, perhaps.
+    const [holders, sidecars] = semaphoreKeys(scope, layout);
+    const permit = await writeReplicated(redis, replicaAck, 'EVAL', [SEMAPHORE_EXTEND_SCRIPT, 2, holders, sidecars, lockId, String(ttlMs)]);
+    const extended = parseCompareReply(permit.reply).outcome === 'done';
+    if (extended && replicaAck && permit.acked < replicaAck.replicas) throw new LockError('not-replicated', notReplicatedMessage(scope, 'was extended on the master only', replicaAck, permit.acked));
+    if (extended) return { extended: true, scope, lock_id: lockId, expires_at: new Date(now + ttlMs).toISOString() };
+  }
   if (reply.outcome === 'absent') throw new LockError('not-held', `Lock on scope '${scope}' is not held (released or expired): nothing to extend for lock_id ${lockId}`);
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
   throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));

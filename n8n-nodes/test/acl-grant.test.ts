@@ -18,6 +18,8 @@ import { answerEntry, valueAnswer } from '../lib/answer';
 import { callFunction, type CallRequest } from '../lib/caller';
 import { FunctionConsumer, type RunOutcome } from '../lib/consumer';
 import { connectOnce, close } from '../lib/redis';
+import { takeRateLimitSlot } from '../lib/rate-limit';
+import { RATE_LIMIT_ALGORITHMS } from 'n8n-lock-protocol/rate-limit';
 
 const USER = 'n8nlock';
 const PASSWORD = 'grant-pw';
@@ -60,21 +62,38 @@ describe('the documented ACL grant', () => {
   it('the Lock node: acquire, a waiter woken by release, extend, release', async () => {
     const pool = poolFor(asUser(), 'acl');
     const request = (lockId: string): AcquireRequest => ({
-      scope: 'acl-scope',
+      scopes: ['acl-scope'],
+      maxHolders: 1,
       ttlSeconds: 30,
       holder: { lock_id: lockId, workflow_id: 'Wf', workflow_name: 'ACL', execution_id: lockId, locked_at: '' },
       waitTillLockReleased: true,
       maxWaitSeconds: 10,
       pollSeconds: 1,
     });
-    const first = await acquireLock(pool, request('L1'));
+    const [first] = await acquireLock(pool, request('L1'));
     expect(first.acquired).toBe(true);
     const waiter = acquireLock(pool, request('L2'));
     await new Promise((r) => setTimeout(r, 100));
     await releaseLock(await pool.command(), 'acl-scope', 'L1');
-    expect((await waiter).lock_id).toBe('L2');
+    expect((await waiter)[0].lock_id).toBe('L2');
     await extendLock(await pool.command(), 'acl-scope', 'L2', 60);
     await releaseLock(await pool.command(), 'acl-scope', 'L2');
+  });
+
+  it('capacity: a semaphore (acquire, full, extend, release), two scopes at once, the three rate-limit algorithms with a wait', async () => {
+    const pool = poolFor(asUser(), 'acl-capacity');
+    const holder = (lockId: string) => ({ lock_id: lockId, workflow_id: 'Wf', workflow_name: 'ACL', execution_id: lockId, locked_at: '' });
+    const base = { ttlSeconds: 30, waitTillLockReleased: false, maxWaitSeconds: 0, pollSeconds: 1 };
+    await acquireLock(pool, { ...base, scopes: ['acl-sem'], maxHolders: 2, holder: holder('S1') });
+    await acquireLock(pool, { ...base, scopes: ['acl-sem'], maxHolders: 2, holder: holder('S2') });
+    await expect(acquireLock(pool, { ...base, scopes: ['acl-sem'], maxHolders: 2, holder: holder('S3') })).rejects.toThrow('has all 2 holders');
+    await extendLock(await pool.command(), 'acl-sem', 'S1', 60);
+    await releaseLock(await pool.command(), 'acl-sem', 'S1');
+    await acquireLock(pool, { ...base, scopes: ['acl-a', 'acl-b'], maxHolders: 1, holder: holder('M1') });
+    for (const scope of ['acl-a', 'acl-b']) await releaseLock(await pool.command(), scope, 'M1');
+    for (const algorithm of RATE_LIMIT_ALGORITHMS) {
+      for (let i = 0; i < 3; i++) await takeRateLimitSlot(await pool.command(), { algorithm, scope: 'acl-rate', limit: 2, windowSeconds: 0.2, ratePerSecond: 10, maxWaitSeconds: 1, callId: `r${i}`, cost: 1 });
+    }
   });
 
   it('the function nodes: a call answered, a failure, a malformed message dead-lettered, a dead consumer\'s call reclaimed, stop', async () => {

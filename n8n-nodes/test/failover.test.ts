@@ -76,11 +76,11 @@ async function measureFailover(set: TestSentinelSet, replicaAck: boolean): Promi
   const granted: AcquiredLock[] = [];
   let locksRefused = 0;
   const acquire = (scope: string, lockId: string, replicaAck = ack) =>
-    acquireLock(pool, { scope, ttlSeconds: LOCK_TTL_S, holder: { lock_id: lockId, workflow_id: 'Wf', workflow_name: 'Failover', execution_id: lockId, locked_at: '' }, waitTillLockReleased: false, maxWaitSeconds: 0, pollSeconds: 1, replicaAck });
+    acquireLock(pool, { scopes: [scope], maxHolders: 1, ttlSeconds: LOCK_TTL_S, holder: { lock_id: lockId, workflow_id: 'Wf', workflow_name: 'Failover', execution_id: lockId, locked_at: '' }, waitTillLockReleased: false, maxWaitSeconds: 0, pollSeconds: 1, replicaAck });
   const takeAll = async (scopes: string[]) => {
     const results = await Promise.allSettled(scopes.map((scope) => acquire(scope, `A-${scope}`)));
     for (const result of results) {
-      if (result.status === 'fulfilled') granted.push(result.value);
+      if (result.status === 'fulfilled') granted.push(...result.value);
       else if (result.reason instanceof LockError && result.reason.kind === 'not-replicated') locksRefused++;
       else throw result.reason;
     }

@@ -26,7 +26,8 @@ beforeEach(async () => {
 const credential = () => ({ host: '127.0.0.1', port: redis.port, database: 0 });
 const pool = () => poolFor(credential(), 'test');
 const request = (over: Partial<AcquireRequest> = {}): AcquireRequest => ({
-  scope: 'crm-1',
+  scopes: ['crm-1'],
+  maxHolders: 1,
   ttlSeconds: 60,
   holder: { lock_id: 'L1', workflow_id: 'Wf1', workflow_name: 'CRM Sync', execution_id: '101', locked_at: '' },
   waitTillLockReleased: true,
@@ -38,7 +39,7 @@ const holder = (lockId: string, executionId = lockId) => ({ lock_id: lockId, wor
 
 describe('acquire, release, extend', () => {
   it('acquire writes the primitives\' counter and sidecar (same TTL) plus a fencing token that only grows', async () => {
-    const first = await acquireLock(pool(), request());
+    const [first] = await acquireLock(pool(), request());
     expect(first).toMatchObject({ acquired: true, scope: 'crm-1', lock_id: 'L1', key: 'n8n-lock-crm-1', meta_key: 'n8n-lock-crm-1:meta', execution_id: '101' });
     // The token is the server's clock in microseconds (or the last + 1): check it against TIME.
     const [seconds, micros] = (await redis.client.time()).map(Number);
@@ -56,23 +57,23 @@ describe('acquire, release, extend', () => {
     expect(Math.abs(counterTtl - metaTtl)).toBeLessThan(50);
     expect(counterTtl).toBeGreaterThan(59_000);
     await releaseLock(await pool().command(), 'crm-1', 'L1');
-    expect((await acquireLock(pool(), request({ holder: holder('L2') }))).fence).toBeGreaterThan(first.fence);
+    expect((await acquireLock(pool(), request({ holder: holder('L2') })))[0].fence).toBeGreaterThan(first.fence);
   });
 
   it('the token keeps growing after the fence key expired, and after an INCR-era token', async () => {
-    const first = await acquireLock(pool(), request());
+    const [first] = await acquireLock(pool(), request());
     await releaseLock(await pool().command(), 'crm-1', 'L1');
     await redis.client.del('n8n-lock-crm-1:fence'); // as when its TTL ran out
-    const second = await acquireLock(pool(), request({ holder: holder('L2') }));
+    const [second] = await acquireLock(pool(), request({ holder: holder('L2') }));
     expect(second.fence).toBeGreaterThan(first.fence);
     await releaseLock(await pool().command(), 'crm-1', 'L2');
     // A token written by the earlier engine (INCR, no TTL) is below any clock value.
     await redis.client.set('n8n-lock-crm-1:fence', '7');
-    expect((await acquireLock(pool(), request({ holder: holder('L3') }))).fence).toBeGreaterThan(second.fence);
+    expect((await acquireLock(pool(), request({ holder: holder('L3') })))[0].fence).toBeGreaterThan(second.fence);
     // A token ahead of the clock (a clock that went back) still grows by one.
     await releaseLock(await pool().command(), 'crm-1', 'L3');
     await redis.client.set('n8n-lock-crm-1:fence', String(9e15));
-    expect((await acquireLock(pool(), request({ holder: holder('L4') }))).fence).toBe(9e15 + 1);
+    expect((await acquireLock(pool(), request({ holder: holder('L4') })))[0].fence).toBe(9e15 + 1);
   });
 
   it('release frees only its own lock; a wrong lock_id is the primitive\'s LOGIC ERROR and deletes nothing; again is idempotent', async () => {
@@ -125,7 +126,7 @@ describe('waiting', () => {
     await new Promise((r) => setTimeout(r, 200));
     const releasedAt = Date.now();
     await releaseLock(await pool().command(), 'crm-1', 'L1');
-    const second = await waiting;
+    const [second] = await waiting;
     expect(Date.now() - releasedAt).toBeLessThan(100);
     expect(second.fence).toBeGreaterThan(0);
   });
@@ -138,7 +139,7 @@ describe('waiting', () => {
     await redis.client.del('n8n-lock-crm-1:meta');
     await redis.client.del('n8n-lock-crm-1');
     const started = Date.now();
-    expect((await waiting).acquired).toBe(true);
+    expect((await waiting)[0].acquired).toBe(true);
     expect(Date.now() - started).toBeLessThan(400);
   });
 
@@ -148,7 +149,7 @@ describe('waiting', () => {
     let maxInside = 0;
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        const lock = await acquireLock(pool(), request({ holder: holder(`C${i}`), pollSeconds: 1, maxWaitSeconds: 30 }));
+        const [lock] = await acquireLock(pool(), request({ holder: holder(`C${i}`), pollSeconds: 1, maxWaitSeconds: 30 }));
         current++;
         maxInside = Math.max(maxInside, current);
         inside.push(lock.fence);

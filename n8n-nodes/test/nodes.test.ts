@@ -273,15 +273,15 @@ describe('connection errors name the cause in the words of the credential', () =
 
 describe('Lock node scope', () => {
   it.each([
-    ['acquire', { scope: (i: number) => `crm-${i}` }, 'Scope'],
     ['acquire', { scope: 'crm-1', lockId: (i: number) => `L${i}` }, 'Lock ID'],
     ['acquire', { scope: 'crm-1', ttlSeconds: (i: number) => 60 + i }, 'TTL (Seconds)'],
-    ['release', { scope: (i: number) => `crm-${i}` }, 'Scope'],
-    ['extend', { scope: (i: number) => `crm-${i}` }, 'Scope'],
-  ])('%s: items that disagree on a parameter (%j) are refused naming it, nothing written; never locked by the first item alone', async (operation, parameters, displayName) => {
+    ['acquire', { scope: (i: number) => `crm-${i}`, maxWaitSeconds: (i: number) => i }, 'Max Wait (Seconds)'],
+    ['release', { scope: (i: number) => `crm-${i}`, lockId: (i: number) => `L${i}` }, 'Lock ID'],
+    ['extend', { scope: 'crm-1', ttlSeconds: (i: number) => 60 + i }, 'TTL (Seconds)'],
+  ])('%s: items that disagree on a parameter other than Scope (%s) are refused naming it, nothing written; never decided by the first item alone', async (operation, parameters, displayName) => {
     const context = { ...executeContext({ operation, lockId: 'L1', ttlSeconds: 60, maxWaitSeconds: 1, options: {}, ...parameters }, [{ id: 0 }, { id: 1 }]), onExecutionFinish: () => undefined };
     const error = await loadNode('Lock').execute.call(context).catch((e: Error) => e);
-    expect(error.message).toMatch(new RegExp(`^Parameter "${displayName.replace(/[()]/g, '\\$&')}" differs between items \\(item 0: .+, item 1: .+\\): one Lock node locks one scope for the whole batch`));
+    expect(error.message).toMatch(new RegExp(`^Parameter "${displayName.replace(/[()]/g, '\\$&')}" differs between items \\(item 0: .+, item 1: .+\\): one Lock node takes one lock for the whole batch`));
     expect(await keysInRedis()).toEqual([]);
   });
 
@@ -293,9 +293,9 @@ describe('Lock node scope', () => {
   });
 
 
-  it.each([':meta', ':fence', ':wake'])('a scope ending in %s is refused: it names another scope\'s key', async (suffix) => {
+  it.each([':meta', ':fence', ':wake', ':holders', ':sidecars'])('a scope ending in %s is refused: it names another scope\'s key', async (suffix) => {
     const context = { ...executeContext({ operation: 'acquire', scope: `crm-1${suffix}`, lockId: 'L1', ttlSeconds: 60, options: {} }, [{}]), onExecutionFinish: () => undefined };
-    await expect(loadNode('Lock').execute.call(context)).rejects.toThrow(new RegExp(`^Parameter "Scope" ends with "${suffix}"`));
+    await expect(loadNode('Lock').execute.call(context)).rejects.toThrow(new RegExp(`^Parameter "Scope" of item 0 ends with "${suffix}"`));
     expect(await keysInRedis()).toEqual([]);
   });
 });

@@ -6,6 +6,13 @@ export const RATE_LIMIT_PREFIX = 'n8n-ratelimit-';
 /** The native lock engine's own keys beside counter and sidecar (native-lock.ts). */
 export const FENCE_SUFFIX = ':fence';
 export const WAKE_SUFFIX = ':wake';
+/** The native semaphore's (Max Holders above 1) holds and their sidecars (semaphore.ts). */
+export const HOLDERS_SUFFIX = ':holders';
+export const SIDECARS_SUFFIX = ':sidecars';
+/** Suffixes of a scope's own keys: a scope ending in one would name another scope's key. */
+export const LOCK_KEY_SUFFIXES = [SIDECAR_SUFFIX, FENCE_SUFFIX, WAKE_SUFFIX, HOLDERS_SUFFIX, SIDECARS_SUFFIX] as const;
+/** The native Rate Limit node's keys, one per algorithm (rate-limit.ts). */
+const NATIVE_RATE_LIMIT_SUFFIXES = { ':log': 'sliding-log', ':bucket': 'token-bucket', ':fixed': 'fixed' } as const;
 
 /**
  * One SCAN pattern for both families, so a status run walks the keyspace once instead of twice.
@@ -45,7 +52,9 @@ export type KeyKind =
   | { kind: 'counter'; scope: string }
   | { kind: 'sidecar'; scope: string }
   | { kind: 'fence' | 'wake'; scope: string }
-  | { kind: 'rate-limit'; scope: string; bucket: number };
+  | { kind: 'holders' | 'sidecars'; scope: string }
+  | { kind: 'rate-limit'; scope: string; bucket: number }
+  | { kind: 'native-rate-limit'; scope: string; algorithm: (typeof NATIVE_RATE_LIMIT_SUFFIXES)[keyof typeof NATIVE_RATE_LIMIT_SUFFIXES] };
 
 /**
  * What a key is, or null when it is none of ours.
@@ -66,6 +75,8 @@ export function classifyKey(key: string, layout: KeyLayout = 'plain'): KeyKind |
       if (suffix === SIDECAR_SUFFIX) return { kind: 'sidecar', scope };
       if (suffix === FENCE_SUFFIX) return { kind: 'fence', scope };
       if (suffix === WAKE_SUFFIX) return { kind: 'wake', scope };
+      if (suffix === HOLDERS_SUFFIX) return { kind: 'holders', scope };
+      if (suffix === SIDECARS_SUFFIX) return { kind: 'sidecars', scope };
     }
   }
   if (key.startsWith(LOCK_PREFIX)) {
@@ -74,8 +85,8 @@ export function classifyKey(key: string, layout: KeyLayout = 'plain'): KeyKind |
       const scope = rest.slice(0, -SIDECAR_SUFFIX.length);
       return scope === '' ? null : { kind: 'sidecar', scope };
     }
-    // The native engine's fencing counter and wake-up list: part of the lock, not locks of their own.
-    for (const [suffix, kind] of [[FENCE_SUFFIX, 'fence'], [WAKE_SUFFIX, 'wake']] as const) {
+    // The native engine's fencing counter, wake-up list and semaphore holds: part of the lock, not locks of their own.
+    for (const [suffix, kind] of [[FENCE_SUFFIX, 'fence'], [WAKE_SUFFIX, 'wake'], [HOLDERS_SUFFIX, 'holders'], [SIDECARS_SUFFIX, 'sidecars']] as const) {
       if (rest.endsWith(suffix)) {
         const scope = rest.slice(0, -suffix.length);
         return scope === '' ? null : { kind, scope };
@@ -84,6 +95,10 @@ export function classifyKey(key: string, layout: KeyLayout = 'plain'): KeyKind |
     return rest === '' ? null : { kind: 'counter', scope: rest };
   }
   if (key.startsWith(RATE_LIMIT_PREFIX)) {
+    const rest = key.slice(RATE_LIMIT_PREFIX.length);
+    for (const [suffix, algorithm] of Object.entries(NATIVE_RATE_LIMIT_SUFFIXES)) {
+      if (rest.endsWith(suffix) && rest.length > suffix.length) return { kind: 'native-rate-limit', scope: rest.slice(0, -suffix.length), algorithm };
+    }
     const match = /^(.+)-(\d+)$/.exec(key.slice(RATE_LIMIT_PREFIX.length));
     if (!match) return null;
     const bucket = Number(match[2]);

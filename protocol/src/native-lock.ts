@@ -45,9 +45,11 @@ export function sidecarPrefix(holder: NativeHolder): string {
 }
 
 /**
- * Acquire: SET NX PX the counter; on success take the next fencing token and write the sidecar with
- * the same TTL, all at once. On failure report who holds it, without touching anything (a waiter
- * never re-arms a holder's TTL).
+ * Acquire: all the scopes of a batch (one or more) as ONE atomic step. When every counter is free,
+ * SET PX each, take each scope's next fencing token and write its sidecar with the same TTL; when
+ * any is held, report the first held one and touch nothing (a waiter never re-arms a holder's TTL,
+ * and never holds one scope while it waits for another: two executions whose scope sets overlap
+ * cannot deadlock, in whatever order their items name the scopes).
  *
  * The fencing token is the Redis server's clock in microseconds (TIME), or the last token + 1 when
  * that is not larger: strictly increasing per scope while the fence key lives, and, after it
@@ -55,19 +57,27 @@ export function sidecarPrefix(holder: NativeHolder): string {
  * than every earlier token as long as the server's clock has not gone back by more than the time
  * since. A token written before that expired with INCR (1, 2, 3, ...) is smaller than any clock
  * value, so upgrading keeps the order. `%.0f`: Lua's tostring would print 1.7e+15.
- *   KEYS counter, sidecar, fence   ARGV ttl_ms, sidecar prefix (see sidecarPrefix)
- *   -> {1, fence as text} | {0, counter pttl, sidecar or false}
+ *   KEYS counter, sidecar, fence of scope 1, then of scope 2, ...   ARGV ttl_ms, sidecar prefix (see sidecarPrefix)
+ *   -> {1, fence 1 as text, fence 2 as text, ...} | {0, counter pttl, sidecar or false, index of the held scope (1-based)}
  */
 export const ACQUIRE_SCRIPT = `
-if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then
-  local time = redis.call('TIME')
-  local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
-  local fence = string.format('%.0f', math.max((tonumber(redis.call('GET', KEYS[3])) or 0) + 1, now))
-  redis.call('SET', KEYS[3], fence, 'PX', ARGV[1])
-  redis.call('SET', KEYS[2], ARGV[2] .. ',"fence":' .. fence .. ',"engine":"node"}', 'PX', ARGV[1])
-  return {1, fence}
+local scopes = #KEYS / 3
+for i = 0, scopes - 1 do
+  if redis.call('EXISTS', KEYS[i * 3 + 1]) == 1 then
+    return {0, redis.call('PTTL', KEYS[i * 3 + 1]), redis.call('GET', KEYS[i * 3 + 2]), i + 1}
+  end
 end
-return {0, redis.call('PTTL', KEYS[1]), redis.call('GET', KEYS[2])}
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local reply = {1}
+for i = 0, scopes - 1 do
+  redis.call('SET', KEYS[i * 3 + 1], '1', 'PX', ARGV[1])
+  local fence = string.format('%.0f', math.max((tonumber(redis.call('GET', KEYS[i * 3 + 3])) or 0) + 1, now))
+  redis.call('SET', KEYS[i * 3 + 3], fence, 'PX', ARGV[1])
+  redis.call('SET', KEYS[i * 3 + 2], ARGV[2] .. ',"fence":' .. fence .. ',"engine":"node"}', 'PX', ARGV[1])
+  reply[#reply + 1] = fence
+end
+return reply
 `;
 
 /**
@@ -133,12 +143,14 @@ export const unreadableSidecarMessage = (scope: string, layout: KeyLayout = 'pla
 
 // ---- replies ----
 
-export type AcquireReply = { acquired: true; fence: number } | { acquired: false; pttlMs: number; sidecar: string | null };
+/** The fences in the order of the scopes; or which scope (0-based) is held, and by whom. */
+export type AcquireReply = { acquired: true; fences: number[] } | { acquired: false; heldIndex: number; pttlMs: number; sidecar: string | null };
 
 export function parseAcquireReply(reply: unknown): AcquireReply {
-  const [status, a, b] = reply as [number, number, string | null];
-  if (Number(status) === 1) return { acquired: true, fence: Number(a) };
-  return { acquired: false, pttlMs: Number(a), sidecar: b ?? null };
+  const [status, ...rest] = reply as [number, ...unknown[]];
+  if (Number(status) === 1) return { acquired: true, fences: rest.map(Number) };
+  const [pttl, sidecar, index] = rest as [number, string | null, number | undefined];
+  return { acquired: false, pttlMs: Number(pttl), sidecar: sidecar ?? null, heldIndex: Number(index ?? 1) - 1 };
 }
 
 export type CompareReply = { outcome: 'done' } | { outcome: 'absent' } | { outcome: 'other'; sidecar: string } | { outcome: 'unreadable'; sidecar: string };

@@ -32,8 +32,9 @@ try {
     const times = [];
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
       const started = performance.now();
-      const lock = await acquireLock(pool, {
-        scope: `bench-${setting}`,
+      const [lock] = await acquireLock(pool, {
+        scopes: [`bench-${setting}`],
+        maxHolders: 1,
         ttlSeconds: 30,
         holder: { lock_id: `L${i}`, workflow_id: 'Wf', workflow_name: 'bench', execution_id: String(i), locked_at: '' },
         waitTillLockReleased: false,

@@ -12,7 +12,9 @@ export const NATIVE_COMMANDS = [
   // its CLIENT SETINFO, Redis 7.2 and later, may be refused: ioredis ignores the answer)
   'select', 'info', 'client|setname', 'quit',
   // the lock scripts, status and unlock
-  'eval', 'get', 'set', 'del', 'pttl', 'pexpire', 'type', 'scan', 'rpush', 'ltrim', 'blpop', 'time',
+  'eval', 'get', 'set', 'del', 'exists', 'pttl', 'pexpire', 'pexpireat', 'type', 'scan', 'rpush', 'ltrim', 'blpop', 'time',
+  // the semaphore (Max Holders), the Rate Limit node, and status reading them
+  'zadd', 'zrem', 'zcard', 'zscore', 'zrange', 'zrangebyscore', 'zremrangebyscore', 'hget', 'hmget', 'hdel', 'hkeys', 'hincrby',
   // functions: streams, consumer registrations and heartbeats, answers
   'xadd', 'xreadgroup', 'xack', 'xclaim', 'xdel', 'xlen', 'xrange', 'xpending', 'xgroup|create', 'xgroup|delconsumer', 'hset', 'hgetall', 'sadd', 'srem',
   'smembers', 'multi', 'exec',

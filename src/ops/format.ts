@@ -1,5 +1,5 @@
 // Pure: reports -> text. Table for people, JSON for scripts.
-import { FLAG_ADVICE, LOCK_FLAGS, type Holder, type LockStatus, type RateLimitStatus, type StatusReport } from './status.js';
+import { FLAG_ADVICE, LOCK_FLAGS, type Holder, type LockStatus, type RateLimitStatus, type SemaphoreStatus, type StatusReport } from './status.js';
 
 /** Compact, two units at most: "42s", "3m05s", "5h03m", "2d05h". Negative (clock skew) keeps its sign. */
 export function formatDuration(ms: number): string {
@@ -41,6 +41,7 @@ export function renderTable(headers: string[], rows: string[][], align: Align[] 
 }
 
 function lockRow(lock: LockStatus): string[] {
+  if (lock.semaphore) return semaphoreRow(lock, lock.semaphore);
   const holder = lock.sidecar?.holder;
   // Compact in the table (the sentence form is for unlock's messages).
   const holderCell = !lock.sidecar ? '-' : holder ? `${holder.workflow_name ?? '?'} (wf ${holder.workflow_id ?? '?'}, exec ${holder.execution_id ?? '?'}${holder.fence === undefined ? '' : `, fence ${holder.fence}`})` : '(unparseable :meta)';
@@ -58,8 +59,24 @@ function lockRow(lock: LockStatus): string[] {
   ];
 }
 
+/** A semaphore scope: `holders n/N` where a mutex shows its count, and its holders one after another. */
+function semaphoreRow(lock: LockStatus, semaphore: SemaphoreStatus): string[] {
+  const { holders, max_holders } = semaphore;
+  const first = holders[0]?.holder;
+  const holderCell = holders.length === 0 ? '-' : `${first ? `${first.workflow_name ?? '?'} (wf ${first.workflow_id ?? '?'}, exec ${first.execution_id ?? '?'})` : '?'}${holders.length > 1 ? ` +${holders.length - 1} more` : ''}`;
+  return [
+    truncate(lock.scope, 48),
+    `holders ${holders.length}/${max_holders ?? '?'}`,
+    holders.length ? formatTtl(Math.max(...holders.map((hold) => hold.expires_in_ms))) : '-',
+    lock.held_for_ms === null ? '-' : formatDuration(lock.held_for_ms),
+    truncate(holderCell, 72),
+    truncate(holders.map((hold) => hold.lock_id).join(','), 36) || '-',
+    lock.flags.length ? lock.flags.join(',') : 'ok',
+  ];
+}
+
 function rateLimitRow(bucket: RateLimitStatus): string[] {
-  return [truncate(bucket.scope, 48), String(bucket.bucket), bucket.count === null ? '?' : String(bucket.count), formatTtl(bucket.ttl_ms), bucket.flags.length ? bucket.flags.join(',') : 'ok'];
+  return [truncate(bucket.scope, 48), bucket.bucket === null ? (bucket.algorithm ?? '?') : String(bucket.bucket), bucket.count === null ? '?' : String(bucket.count), formatTtl(bucket.ttl_ms), bucket.flags.length ? bucket.flags.join(',') : 'ok'];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -10,6 +10,8 @@ export interface KeyReading {
   pttlMs: number;
   /** Set when GET failed (e.g. WRONGTYPE: someone stored a hash under our name). */
   readError?: string;
+  /** A sorted set's members and scores, or a hash's fields and values, flat (the semaphore's holds, the native rate limits). */
+  entries?: string[];
 }
 
 /**
@@ -17,8 +19,9 @@ export interface KeyReading {
  * 10,000 pipelined commands, which is what makes `status` over 50k locks fast (the client, not
  * Redis, was the bottleneck: 100k keys as a 200k-command pipeline took 1.5 s in ioredis, measured). Redis runs it in ~10 ms per 5k
  * keys (measured; an explicit index instead of `#reply` halves that: `#` is not O(1) in Lua).
- * Read-only. Reply: value (false = absent or not a string), PTTL, and the key's type when it is
- * not a string (else false), three slots per key; Lua false keeps the array from truncating.
+ * Read-only. Reply: value (false = absent or not a string; a sorted set's or a hash's entries as
+ * a JSON array), PTTL, and the key's type when it is not a string (else false), three slots per
+ * key; Lua false keeps the array from truncating.
  */
 export const READ_KEYS_SCRIPT = `
 local reply, n = {}, 0
@@ -28,6 +31,8 @@ for _, key in ipairs(KEYS) do
   if type(value) == 'table' then
     not_string = redis.call('TYPE', key).ok
     value = false
+    if not_string == 'zset' then value = cjson.encode(redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')) end
+    if not_string == 'hash' then value = cjson.encode(redis.call('HGETALL', key)) end
   end
   reply[n + 1] = value
   reply[n + 2] = redis.call('PTTL', key)
@@ -45,6 +50,11 @@ export function parseReadKeysReply(keys: string[], reply: unknown): KeyReading[]
     const notString = reply[index * 3 + 2] as string | null;
     const reading: KeyReading = { key, value: notString ? null : value, pttlMs: Number(reply[index * 3 + 1]) };
     if (notString) reading.readError = `${notString}: not a string`;
+    if (notString && value !== null) {
+      // cjson writes an empty table as {}.
+      const entries: unknown = JSON.parse(value);
+      reading.entries = Array.isArray(entries) ? entries.map(String) : [];
+    }
     return reading;
   });
 }
@@ -86,6 +96,13 @@ export interface Holder {
   engine?: 'node';
 }
 
+/** A semaphore scope (Max Holders above 1): its live holds, each with its own sidecar. */
+export interface SemaphoreStatus {
+  /** Max Holders as the holders' sidecars say (the largest, should callers disagree); null when none says. */
+  max_holders: number | null;
+  holders: Array<{ lock_id: string; expires_in_ms: number; holder: Holder | null }>;
+}
+
 export interface LockStatus {
   scope: string;
   counter: { key: string; count: number | null; ttl_ms: number | null } | null;
@@ -93,12 +110,17 @@ export interface LockStatus {
   sidecar: { key: string; ttl_ms: number | null; holder: Holder | null; raw?: string } | null;
   held_for_ms: number | null;
   flags: LockFlag[];
+  /** Present for a semaphore scope (the native Lock node with Max Holders above 1). */
+  semaphore?: SemaphoreStatus;
 }
 
 export interface RateLimitStatus {
   scope: string;
   key: string;
-  bucket: number;
+  /** The stock fixed window's bucket number; null for the native Rate Limit node's keys. */
+  bucket: number | null;
+  /** The native Rate Limit node's algorithm (its count: calls in the log, whole tokens, calls in its windows). */
+  algorithm?: 'sliding-log' | 'token-bucket' | 'fixed';
   count: number | null;
   ttl_ms: number | null;
   flags: RateLimitFlag[];
@@ -182,14 +204,16 @@ export function lockFlags(lock: Omit<LockStatus, 'flags' | 'held_for_ms' | 'scop
 export function buildStatusReport(readings: KeyReading[], context: StatusContext): StatusReport {
   const matchesScope = context.scopeGlob === undefined ? () => true : compileScopeGlob(context.scopeGlob);
   // One entry per scope holding both readings: 50k locks are 100k keys, so this path is hot.
-  const pairs = new Map<string, { counter?: KeyReading; sidecar?: KeyReading }>();
+  const pairs = new Map<string, { counter?: KeyReading; sidecar?: KeyReading; holders?: KeyReading; sidecars?: KeyReading }>();
   const rateLimits: RateLimitStatus[] = [];
   for (const reading of readings) {
     if (reading.pttlMs === -2) continue; // vanished between SCAN and read: it no longer exists
     const kind = classifyKey(reading.key, context.layout);
     if (!kind || !matchesScope(kind.scope)) continue;
     if (kind.kind === 'fence' || kind.kind === 'wake') continue; // the holder's fence is in its sidecar
-    if (kind.kind !== 'rate-limit') {
+    if (kind.kind === 'native-rate-limit') {
+      rateLimits.push({ scope: kind.scope, key: reading.key, bucket: null, algorithm: kind.algorithm, count: nativeRateLimitCount(kind.algorithm, reading.entries ?? []), ttl_ms: ttlOrNull(reading.pttlMs), flags: reading.pttlMs === -1 ? ['no-ttl'] : [] });
+    } else if (kind.kind !== 'rate-limit') {
       const pair = pairs.get(kind.scope);
       if (pair) pair[kind.kind] = reading;
       else pairs.set(kind.scope, { [kind.kind]: reading });
@@ -206,7 +230,7 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
   // Default sort is UTF-16 code-unit order (the same on every machine, unlike localeCompare).
   const scopes = [...pairs.keys()].sort();
   const locks = scopes.map((scope): LockStatus => {
-    const { counter: counterReading, sidecar: sidecarReading } = pairs.get(scope)!;
+    const { counter: counterReading, sidecar: sidecarReading, holders, sidecars } = pairs.get(scope)!;
     const counter = counterReading ? { key: counterKey(scope, context.layout), count: parseCount(counterReading), ttl_ms: ttlOrNull(counterReading.pttlMs) } : null;
     let sidecar: LockStatus['sidecar'] = null;
     if (sidecarReading) {
@@ -214,10 +238,11 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
       sidecar = { key: sidecarKey(scope, context.layout), ttl_ms: ttlOrNull(sidecarReading.pttlMs), holder };
       if (!holder) sidecar.raw = (sidecarReading.value ?? `<${sidecarReading.readError ?? 'unreadable'}>`).slice(0, 200);
     }
-    const held_for_ms = heldForMs(sidecar?.holder ?? null, context.nowMs);
-    return { scope, counter, sidecar, held_for_ms, flags: lockFlags({ counter, sidecar }) };
+    const semaphore = holders || sidecars ? semaphoreStatus(holders?.entries ?? [], sidecars?.entries ?? [], context.nowMs) : undefined;
+    const held_for_ms = heldForMs(sidecar?.holder ?? semaphore?.holders[0]?.holder ?? null, context.nowMs);
+    return { scope, counter, sidecar, held_for_ms, flags: lockFlags({ counter, sidecar }), ...(semaphore ? { semaphore } : {}) };
   });
-  rateLimits.sort((a, b) => compareStrings(a.scope, b.scope) || b.bucket - a.bucket);
+  rateLimits.sort((a, b) => compareStrings(a.scope, b.scope) || (b.bucket ?? -1) - (a.bucket ?? -1) || compareStrings(a.key, b.key));
 
   return {
     version: 1,
@@ -229,6 +254,32 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
     rate_limits: rateLimits,
     scan: { keys_read: readings.length, round_trips: context.roundTrips },
   };
+}
+
+/** A semaphore's live holds (expired ones, which the next acquire drops, are left out), oldest first. */
+function semaphoreStatus(holdEntries: string[], sidecarEntries: string[], nowMs: number): SemaphoreStatus {
+  const sidecars = new Map<string, string>();
+  for (let i = 0; i + 1 < sidecarEntries.length; i += 2) sidecars.set(sidecarEntries[i], sidecarEntries[i + 1]);
+  const holders: SemaphoreStatus['holders'] = [];
+  let maxHolders: number | null = null;
+  for (let i = 0; i + 1 < holdEntries.length; i += 2) {
+    const expiresInMs = Number(holdEntries[i + 1]) - nowMs;
+    if (expiresInMs <= 0) continue;
+    const raw = sidecars.get(holdEntries[i]) ?? null;
+    const declared = raw === null ? NaN : Number(/"max_holders":(\d+)}$/.exec(raw)?.[1]);
+    if (Number.isSafeInteger(declared)) maxHolders = Math.max(maxHolders ?? 0, declared);
+    holders.push({ lock_id: holdEntries[i], expires_in_ms: expiresInMs, holder: parseHolder(raw) });
+  }
+  return { max_holders: maxHolders, holders };
+}
+
+/** What a native rate-limit key holds: calls in the log, whole tokens left, or calls in its windows. */
+function nativeRateLimitCount(algorithm: 'sliding-log' | 'token-bucket' | 'fixed', entries: string[]): number | null {
+  if (algorithm === 'sliding-log') return entries.length / 2;
+  const fields = new Map<string, string>();
+  for (let i = 0; i + 1 < entries.length; i += 2) fields.set(entries[i], entries[i + 1]);
+  if (algorithm === 'token-bucket') return fields.has('tokens') ? Math.max(0, Math.floor(Number(fields.get('tokens')))) : null;
+  return [...fields.values()].reduce((sum, count) => sum + Number(count), 0);
 }
 
 function summarize(locks: LockStatus[], rateLimits: RateLimitStatus[]): StatusReport['summary'] {

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { acquireLock, extendLock, LockError, releaseLock } from '../../lib/lock';
-import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
+import { LOCK_KEY_SUFFIXES } from 'n8n-lock-protocol/keys';
+import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { replicaAckOf } from '../../lib/redis';
 
@@ -16,7 +17,7 @@ export class Lock implements INodeType {
     group: ['transform'],
     version: 1,
     subtitle: '={{ $parameter["operation"] + ": " + $parameter["scope"] }}',
-    description: 'A per-resource mutex in Redis, atomic and fenced: the native engine of n8n-lock, interoperable with its stock primitives',
+    description: 'A per-resource mutex or semaphore in Redis, atomic and fenced: the native engine of n8n-lock, interoperable with its stock primitives',
     defaults: { name: 'Lock' },
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
@@ -42,7 +43,17 @@ export class Lock implements INodeType {
         default: '',
         required: true,
         placeholder: 'e.g. crm-contact-{{ $json.email }}',
-        description: 'What the lock protects: executions with the same scope never hold it at once. Stock and native callers of one scope exclude each other. One Acquire locks one scope for all its input items: items that name different scopes are refused (use Loop Over Items to lock each).',
+        description:
+          'What the lock protects: executions with the same scope never hold it at once. Stock and native callers of one scope exclude each other. Evaluated per item: one Acquire takes the distinct scopes of all its items at once or waits without holding any, and Release frees them all',
+      },
+      {
+        displayName: 'Max Holders',
+        name: 'maxHolders',
+        type: 'number',
+        typeOptions: { minValue: 1, numberPrecision: 0 },
+        default: 1,
+        ...show('acquire'),
+        description: 'How many executions may hold the scope at once: 1 is a mutex (shared with the stock primitives), more is a counting semaphore (native Lock nodes only, one scope per batch). Use the same value in every workflow that locks the scope.',
       },
       {
         displayName: 'Lock ID',
@@ -110,15 +121,13 @@ export class Lock implements INodeType {
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const node = this.getNode();
     const items = this.getInputData();
-    // One lock for the whole batch: every parameter is read for every item and must agree. A batch
-    // whose items name different scopes is refused, never locked by its first item's scope alone
-    // (that would let the other records through unlocked, silently).
+    // Scope is read per item (a batch of records locks every record); every other parameter is
+    // one value for the whole batch, and a batch whose items disagree on it is refused, never
+    // decided by its first item alone.
     const forAll = <T>(name: string, displayName: string, fallback: T): T => oneForAllItems(node, items.length, displayName, (i) => this.getNodeParameter(name, i, fallback) as T);
     const operation = String(forAll('operation', 'Operation', 'acquire'));
-    const scope = String(forAll('scope', 'Scope', '') ?? '').trim();
-    if (scope === '') throw new NodeOperationError(node, 'Parameter "Scope" is empty: the lock needs a scope (lock_acquisition: scope is required)');
-    const reserved = [':meta', ':fence', ':wake'].find((suffix) => scope.endsWith(suffix));
-    if (reserved) throw new NodeOperationError(node, `Parameter "Scope" ends with "${reserved}", which names one of another scope's keys (n8n-lock-<scope>${reserved}): choose another scope`);
+    const itemScopes = items.map((_, i) => scopeOfItem(node, this.getNodeParameter('scope', i, ''), i));
+    const scopes = [...new Set(itemScopes)];
     const lockId = String(forAll('lockId', 'Lock ID', '') ?? '').trim() || this.getExecutionId();
     const options = forAll('options', 'Options', {}) as { pollSeconds?: number; resultField?: string };
     const resultField = String(options.resultField || 'lock');
@@ -131,6 +140,8 @@ export class Lock implements INodeType {
     try {
       if (operation === 'acquire') {
         const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', forAll('ttlSeconds', 'TTL (Seconds)', 300));
+        const maxHolders = positiveInteger(node, 'Max Holders', forAll('maxHolders', 'Max Holders', 1));
+        if (maxHolders > 1 && scopes.length > 1) throw new NodeOperationError(node, `Parameter "Max Holders" is ${maxHolders}, and the items name ${scopes.length} scopes (${scopes.slice(0, 3).map((scope) => JSON.stringify(scope)).join(', ')}${scopes.length > 3 ? ', ...' : ''}): a semaphore admits holders of one scope; give the batch one scope, or run the section once per item (Loop Over Items, batch size 1)`);
         const maxWait = Number(forAll('maxWaitSeconds', 'Max Wait (Seconds)', 300));
         if (!Number.isFinite(maxWait) || maxWait < 0) throw new NodeOperationError(node, `Parameter "Max Wait (Seconds)" must be 0 or more, got ${JSON.stringify(maxWait)}`);
         const pollSeconds = positiveNumber(node, 'Poll (Seconds)', options.pollSeconds ?? 1);
@@ -139,15 +150,14 @@ export class Lock implements INodeType {
         // error workflow or the TTL; after a Lock Release this finds nothing and does nothing.
         // Registered before acquiring: an acquire whose reply was lost may still have taken it.
         this.onExecutionFinish?.(async () => {
-          try {
-            await releaseLock(await poolFor(credential, 'n8n-lock-node').command(), scope, lockId);
-          } catch {
-            // Held by the next execution by now, or Redis is away: the TTL frees it then.
-          }
+          const redis = await poolFor(credential, 'n8n-lock-node').command();
+          // Held by the next execution by now, or Redis is away: the TTL frees it then.
+          await Promise.all(scopes.map((scope) => releaseLock(redis, scope, lockId).catch(() => undefined)));
         });
-        const lock = await acquireLock(pool, {
-          scope,
+        const locks = await acquireLock(pool, {
+          scopes,
           ttlSeconds,
+          maxHolders,
           holder: { lock_id: lockId, workflow_id: String(workflow.id ?? ''), workflow_name: String(workflow.name ?? ''), execution_id: this.getExecutionId(), locked_at: '' },
           waitTillLockReleased: forAll<boolean>('waitTillLockReleased', 'Wait Till Lock Released', true) !== false,
           maxWaitSeconds: maxWait,
@@ -155,11 +165,12 @@ export class Lock implements INodeType {
           replicaAck: replicaAckOf(credential),
         });
         const timing = { credentials_ms: round(credentialsMs), lock_ms: round(performance.now() - started - credentialsMs) };
-        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...lock, timing } as IDataObject }, pairedItem: { item: i } }))];
+        const byScope = new Map(locks.map((lock) => [lock.scope, lock]));
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...byScope.get(itemScopes[i]), timing } as IDataObject }, pairedItem: { item: i } }))];
       }
       const redis = await pool.command();
       if (operation === 'release') {
-        await releaseLock(redis, scope, lockId);
+        for (const scope of scopes) await releaseLock(redis, scope, lockId);
         return [
           items.map((item, i) => {
             const { [resultField]: _lock, ...json } = item.json;
@@ -169,9 +180,10 @@ export class Lock implements INodeType {
       }
       if (operation === 'extend') {
         const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', forAll('ttlSeconds', 'TTL (Seconds)', 300));
-        const extended = await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential));
+        const extended = new Map<string, object>();
+        for (const scope of scopes) extended.set(scope, await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential)));
         // Into the same field Acquire wrote: the lock the item carries, with its new expiry.
-        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended } as IDataObject }, pairedItem: { item: i } }))];
+        return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended.get(itemScopes[i]) } as IDataObject }, pairedItem: { item: i } }))];
       }
       throw new NodeOperationError(node, `Parameter "Operation" must be acquire, release or extend, got ${JSON.stringify(operation)}`);
     } catch (error) {
@@ -179,6 +191,15 @@ export class Lock implements INodeType {
       throw toNodeError(node, error, 'Redis: ');
     }
   }
+}
+
+/** An item's scope, checked: not empty, and not one of another scope's keys. */
+function scopeOfItem(node: INode, value: unknown, itemIndex: number): string {
+  const scope = String(value ?? '').trim();
+  if (scope === '') throw new NodeOperationError(node, `Parameter "Scope" is empty for item ${itemIndex}: the lock needs a scope (lock_acquisition: scope is required)`, { itemIndex });
+  const reserved = LOCK_KEY_SUFFIXES.find((suffix) => scope.endsWith(suffix));
+  if (reserved) throw new NodeOperationError(node, `Parameter "Scope" of item ${itemIndex} ends with "${reserved}", which names one of another scope's keys (n8n-lock-<scope>${reserved}): choose another scope`, { itemIndex });
+  return scope;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -194,7 +215,7 @@ function oneForAllItems<T>(node: INode, count: number, displayName: string, read
     if (JSON.stringify(value) !== JSON.stringify(first)) {
       throw new NodeOperationError(
         node,
-        `Parameter "${displayName}" differs between items (item 0: ${JSON.stringify(first)}, item ${i}: ${JSON.stringify(value)}): one Lock node locks one scope for the whole batch. To lock each record, run the section once per item (Loop Over Items, batch size 1)`,
+        `Parameter "${displayName}" differs between items (item 0: ${JSON.stringify(first)}, item ${i}: ${JSON.stringify(value)}): one Lock node takes one lock for the whole batch (its items' scopes all at once), with one value of it. To lock each record separately, run the section once per item (Loop Over Items, batch size 1)`,
       );
     }
   }

@@ -5,6 +5,10 @@
 // such as NODE_EXTRA_CA_CERTS for a private CA); the matrix prints a line per part only after it returned.
 import assert from 'node:assert/strict';
 import { acquireLock, extendLock, releaseLock, type AcquireRequest } from '../../lib/lock';
+import { randomUUID } from 'node:crypto';
+import { takeRateLimitSlot } from '../../lib/rate-limit';
+import { RATE_LIMIT_ALGORITHMS } from 'n8n-lock-protocol/rate-limit';
+import { semaphoreKeys } from 'n8n-lock-protocol/semaphore';
 import { closeAllPools, poolFor } from '../../lib/pool';
 import { answerEntry, valueAnswer } from '../../lib/answer';
 import { callFunction, type CallRequest } from '../../lib/caller';
@@ -28,8 +32,9 @@ const waitUntil = async (condition: () => boolean | Promise<boolean>, ms: number
   }
 };
 
-const lockRequest = (scope: string, lockId: string): AcquireRequest => ({
-  scope,
+const lockRequest = (scope: string, lockId: string, maxHolders = 1): AcquireRequest => ({
+  scopes: [scope],
+  maxHolders,
   ttlSeconds: 30,
   holder: { lock_id: lockId, workflow_id: 'WfMatrix', workflow_name: 'Matrix', execution_id: lockId, locked_at: '' },
   waitTillLockReleased: true,
@@ -47,7 +52,7 @@ export async function exerciseLock(credential: RedisCredential, slotOf?: (key: s
   const scopeSlots = new Set<number>();
   try {
     for (const scope of TRICKY_SCOPES) {
-      const first = await acquireLock(pool, lockRequest(scope, `${scope}-L1`));
+      const [first] = await acquireLock(pool, lockRequest(scope, `${scope}-L1`));
       assert.ok(first.fence > 0);
       if (slotOf) {
         const slots = await Promise.all(nativeLockKeys(scope, keyLayoutOfClient(await pool.command())).map(slotOf));
@@ -58,12 +63,22 @@ export async function exerciseLock(credential: RedisCredential, slotOf?: (key: s
       const waiter = acquireLock(pool, lockRequest(scope, `${scope}-L2`));
       await new Promise((r) => setTimeout(r, 100));
       await releaseLock(await pool.command(), scope, `${scope}-L1`);
-      const second = await waiter;
+      const [second] = await waiter;
       assert.equal(second.lock_id, `${scope}-L2`);
       assert.ok(second.fence > first.fence, `fence ${second.fence} after ${first.fence}`);
       assert.ok(Date.now() - started < 3_000, 'woken by the release, not by the 5 s poll');
       await extendLock(await pool.command(), scope, `${scope}-L2`, 60);
       assert.equal((await releaseLock(await pool.command(), scope, `${scope}-L2`)).idempotent, false);
+      // The semaphore's keys share the scope's slot too (its script touches three of them at once).
+      const [permit] = await acquireLock(pool, lockRequest(scope, `${scope}-P1`, 2));
+      assert.equal(permit.holders, 1);
+      if (slotOf) assert.equal(new Set(await Promise.all(semaphoreKeys(scope, keyLayoutOfClient(await pool.command())).map(slotOf))).size, 1);
+      assert.equal((await releaseLock(await pool.command(), scope, `${scope}-P1`)).idempotent, false);
+      // A rate-limit scope of its own per run: the limit (1 a minute) outlives this test on a shared server.
+      for (const algorithm of RATE_LIMIT_ALGORITHMS) {
+        const slot = await takeRateLimitSlot(await pool.command(), { algorithm, scope: `${scope}:${randomUUID()}`, limit: 1, windowSeconds: 60, ratePerSecond: 1, maxWaitSeconds: 0, callId: 'c1', cost: 1 });
+        assert.equal(slot.allowed, true, `${algorithm} on ${JSON.stringify(scope)}`);
+      }
     }
     return { slots: scopeSlots };
   } finally {

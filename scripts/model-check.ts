@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { exhaustive, randomRun } from '../test/model/explore.js';
 import { burstThenSteady, edgeBurst, randomArrivals } from '../test/model/rate-limit.js';
 import type { Scenario } from '../test/model/world.js';
+import { adversarialArrivals, runLocks, runRateLimit } from '../test/model/capacity.js';
+import { RATE_LIMIT_ALGORITHMS } from 'n8n-lock-protocol/rate-limit';
 
 // lock_release as shipped before it stopped deleting when the sidecar is absent: the "before".
 const earlierRelease = JSON.parse(readFileSync(new URL('../test/model/fixtures/lock-release-deletes-counter-when-sidecar-absent.json', import.meta.url), 'utf8'));
@@ -73,5 +75,33 @@ for (const algorithm of ['fixed', 'sliding'] as const) {
     `  ${algorithm.padEnd(7)}: random (${schedules} schedules of 30 calls over 3 windows, interleaved): worst ${random.worst}, mean ${random.mean.toFixed(2)}; ` +
       `12 + 12 calls around a window edge: ${edge}; burst of 5 at the end of a window, then a call every ${adversarial.every} ms: ${adversarial.max}`,
   );
+}
+
+// Capacity control: the shipped Lua scripts run in a Lua VM against the Redis model (test/model/capacity.ts).
+console.log('\ncapacity (the shipped Lua scripts, run in a Lua VM on the virtual clock)');
+const capacityRuns: Array<{ label: string; run: (seed: number) => { violations: string[]; maxSeen: number; evals: number } }> = [
+  { label: 'semaphore, Max Holders 3, 8 callers, crashes + holders past their TTL', run: (s) => runLocks({ seed: s, callers: 8, maxHolders: 3, ttlMs: 3000, holdMs: [100, 1500], crashRate: 0.2, overstayRate: 0.1, pollMs: 500, maxWaitMs: 60_000, arrivalSpreadMs: 2000 }) },
+  { label: 'multi-scope, 8 callers, overlapping sets in opposite orders', run: (s) => runLocks({ seed: s, callers: 8, maxHolders: 1, scopeSets: [['a', 'b', 'c'], ['c', 'b', 'a'], ['b', 'd'], ['d', 'a'], ['c']], ttlMs: 3000, holdMs: [100, 800], crashRate: 0, pollMs: 500, maxWaitMs: 60_000, arrivalSpreadMs: 1000 }) },
+  { label: 'multi-scope with crashes (TTL frees)', run: (s) => runLocks({ seed: s, callers: 8, maxHolders: 1, scopeSets: [['a', 'b'], ['b', 'a'], ['a', 'c']], ttlMs: 2000, holdMs: [100, 800], crashRate: 0.2, pollMs: 500, maxWaitMs: 60_000, arrivalSpreadMs: 1000 }) },
+  ...RATE_LIMIT_ALGORITHMS.map((algorithm) => ({
+    label: `${algorithm}, limit 5 per 2 s (bucket: burst 5, 2.5/s), 40 calls at window edges and at random, half waiting`,
+    run: (s: number) => runRateLimit(algorithm, { seed: s, limit: 5, windowUs: 2_000_000, ratePerSecond: 2.5, ...adversarialArrivals(s, 2_000_000, 40) }),
+  })),
+];
+for (const { label, run } of capacityRuns) {
+  let violations = 0;
+  let maxSeen = 0;
+  let evals = 0;
+  let first: string | undefined;
+  for (let i = 0; i < schedules; i++) {
+    const result = run(seed + i);
+    if (result.violations.length) {
+      violations++;
+      first ??= result.violations[0];
+    }
+    maxSeen = Math.max(maxSeen, result.maxSeen);
+    evals += result.evals;
+  }
+  console.log(`  ${label}: ${schedules} schedules, ${evals} script runs, violations ${violations === 0 ? 'none' : `in ${violations} (first: ${first})`}, most at once ${maxSeen}`);
 }
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -20,6 +20,7 @@ interface Options {
   force?: boolean;
   setExecutionOrderV1?: boolean;
   engine: LockEngine;
+  maxHolders?: number;
   env?: string;
   dryRun?: boolean;
 }
@@ -44,6 +45,7 @@ export function registerAddLock(program: Command): void {
           .choices([...LOCK_ENGINES])
           .default('stock'),
       )
+      .option('--max-holders <n>', 'with --engine node: at most n executions hold the scope at once (a counting semaphore; default 1, the mutex)', positiveInt('--max-holders'))
       .option('--env <names>', 'comma-separated environments whose lockScopes get a static scope (default: the only one)')
       .option('--dry-run', 'print the JSON Patch and a summary; write nothing'),
   ).action((key: string, options: Options) => {
@@ -59,6 +61,7 @@ export function registerAddLock(program: Command): void {
       force: options.force,
       setExecutionOrderV1: options.setExecutionOrderV1,
       engine: options.engine,
+      maxHolders: options.maxHolders,
       file: file.label,
     });
 
@@ -88,6 +91,7 @@ export function registerAddLock(program: Command): void {
     'n8n-lock add-lock-to-workflow scratch --scope-expression global --no-lock-on-error',
     'n8n-lock add-lock-to-workflow invoice_sync --scope-expression global --dry-run',
     "n8n-lock add-lock-to-workflow crm_update --scope-expression '=crm-{{ $json.body.recordId }}' --engine node   # needs n8n-nodes-lock installed in n8n",
+    'n8n-lock add-lock-to-workflow enrich --scope-expression openai-api --engine node --max-holders 3   # at most 3 executions at once',
   ]);
 }
 

@@ -58,6 +58,8 @@ export interface AddLockOptions {
    * no restoring Merges.
    */
   engine?: LockEngine;
+  /** Native engine only: at most this many executions hold the scope at once (a semaphore); 1 or absent: the mutex. */
+  maxHolders?: number;
   /** For messages: the workflow's file. */
   file?: string;
 }
@@ -98,6 +100,7 @@ export function addLock(input: Workflow, options: AddLockOptions): AddLockResult
     throw new InputError(`${file}: already locked (node "${existing[0].name}" ${how}); remove it first with n8n-lock remove-lock`);
   }
   const engine = options.engine ?? 'stock';
+  if ((options.maxHolders ?? 1) > 1 && engine !== 'node') throw new InputError(`--max-holders ${options.maxHolders} needs --engine node: the stock primitives are a mutex (one holder)`);
   const graph = new WorkflowGraph(workflow);
   if (graph.triggers().length === 0) throw new InputError(`${file}: has no (enabled) trigger node: nothing starts it, so there is nothing to lock`);
   // In a rate-limited workflow the lock goes behind the gate: a denied execution never waits for it.
@@ -244,6 +247,8 @@ function nativeAcquireParameters(scopeExpression: string, options: AddLockOption
     ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
     waitTillLockReleased: !options.failFast,
     maxWaitSeconds: options.maxWaitSeconds ?? 300,
+    // Only when it says more than the default, so a mutex's node stays as it was.
+    ...((options.maxHolders ?? 1) > 1 ? { maxHolders: options.maxHolders } : {}),
     options: options.pollSeconds !== undefined ? { pollSeconds: options.pollSeconds } : {},
   };
 }

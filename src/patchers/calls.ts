@@ -1,4 +1,5 @@
 import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
+import { RATE_LIMIT_NODE_TYPE } from 'n8n-lock-protocol/rate-limit';
 import { targetWorkflowKey } from '../workflow/placeholders.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
 
@@ -25,9 +26,9 @@ export function lockReleaseNodes(workflow: Workflow): WorkflowNode[] {
   return [...callsTo(workflow, 'lock_release'), ...nativeLockNodes(workflow, 'release')];
 }
 
-/** Rate-limit calls of either algorithm (rate_limit_check, rate_limit_sliding). */
+/** Rate limits of either engine: calls of rate_limit_check / rate_limit_sliding, and native Rate Limit nodes. */
 export function rateLimitCalls(workflow: Workflow): WorkflowNode[] {
-  return [...callsTo(workflow, 'rate_limit_check'), ...callsTo(workflow, 'rate_limit_sliding')];
+  return [...callsTo(workflow, 'rate_limit_check'), ...callsTo(workflow, 'rate_limit_sliding'), ...workflow.nodes.filter((n) => n.type === RATE_LIMIT_NODE_TYPE)];
 }
 
 /** `$('A').first().json.<field>`, or a chain picking whichever of several nodes ran. */

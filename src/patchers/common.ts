@@ -3,6 +3,7 @@ import { InputError } from '../errors.js';
 import { addConnection } from '../workflow/connections.js';
 import { WorkflowGraph } from '../workflow/graph.js';
 import type { ConnectionTarget, Workflow, WorkflowNode } from '../workflow/schema.js';
+import { RATE_LIMIT_NODE_TYPE } from 'n8n-lock-protocol/rate-limit';
 
 const { compare } = fastJsonPatch;
 
@@ -146,8 +147,10 @@ export function entryPoints(graph: WorkflowGraph): EntryPoint[] {
 
 /** The rate-limit gates' "allowed" outputs, when the workflow is rate limited. */
 export function gateEntryPoints(graph: WorkflowGraph): EntryPoint[] {
+  // A native Rate Limit node that waits or stops lets only allowed items out: it is its own gate.
+  const gateless = (n: WorkflowNode) => roleOf(n) === 'rate-limit' && n.type === RATE_LIMIT_NODE_TYPE && !graph.successors(n.name).some((s) => roleOf(graph.node(s)!) === 'rate-limit-gate');
   return graph.nodes
-    .filter((n) => roleOf(n) === 'rate-limit-gate')
+    .filter((n) => roleOf(n) === 'rate-limit-gate' || gateless(n))
     .map((gate) => ({ trigger: gate.name, output: 0, targets: (graph.workflow.connections[gate.name]?.main?.[0] ?? []).map((t) => ({ ...t })) }))
     .filter((e) => e.targets.length > 0);
 }

@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { RATE_LIMIT_NODE_TYPE } from 'n8n-lock-protocol/rate-limit';
 import { WorkflowGraph } from '../workflow/graph.js';
 import type { Workflow } from '../workflow/schema.js';
 import { roleOf, type PatchResult } from './common.js';
@@ -15,11 +16,13 @@ export function removeRateLimit(input: Workflow, options: { file?: string } = {}
       throw new InputError(`${file}: the lock was added after the rate limit and releases on the denied branch too: run n8n-lock remove-lock first, then remove-rate-limit`);
     }
   }
+  // The native Rate Limit node passes the items on itself: it is its own "restore" node.
+  const native = input.nodes.some((n) => roleOf(n) === 'rate-limit' && n.type === RATE_LIMIT_NODE_TYPE);
   return removeConstruct(
     input,
     {
       entryRoles: ['rate-limit', 'rate-limit-restore-items', 'rate-limit-gate'],
-      restoreRole: 'rate-limit-restore-items',
+      restoreRole: native ? 'rate-limit' : 'rate-limit-restore-items',
       passOnRole: 'rate-limit-gate',
       exitRoles: ['rate-limit-denied'],
       stateRole: 'rate-limit',

@@ -1,6 +1,7 @@
 import type { WorkflowNode } from './schema.js';
 import { uuidV5 } from './ids.js';
 import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
+import { RATE_LIMIT_NODE_TYPE } from 'n8n-lock-protocol/rate-limit';
 
 /**
  * Factories for the stock node types n8n-lock emits, with the exact parameter shapes that n8n
@@ -183,4 +184,9 @@ export function setFields(base: Base, assignments: Assignment[]): WorkflowNode {
  */
 export function lockNode(base: Base, parameters: Record<string, unknown>): WorkflowNode {
   return node(base, LOCK_NODE_TYPE, 1, parameters, { credentials: REDIS_CREDENTIALS });
+}
+
+/** The Rate Limit node of n8n-nodes-lock. */
+export function rateLimitNode(base: Base, parameters: Record<string, unknown>): WorkflowNode {
+  return node(base, RATE_LIMIT_NODE_TYPE, 1, parameters, { credentials: REDIS_CREDENTIALS });
 }

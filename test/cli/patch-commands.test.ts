@@ -234,7 +234,55 @@ describe('add-rate-limit-to-workflow', () => {
     expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
     const bad = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--algorithm', 'leaky', '--cwd', dir]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain("argument 'leaky' is invalid. Allowed choices are fixed, sliding.");
+    expect(bad.stderr).toContain("argument 'leaky' is invalid. Allowed choices are fixed, sliding, sliding-log, token-bucket.");
+  });
+
+  it.each([
+    ['wait', 'sliding-log', ['--max-wait-seconds', '30']],
+    ['passthrough', 'token-bucket', []],
+    ['stop', 'fixed', []],
+  ])('--engine node --on-denied %s --algorithm %s: the Rate Limit node (with its gate when passing through); validate accepts it; remove restores byte for byte; a lock added after goes behind it', (onDenied, algorithm, extra) => {
+    const dir = repo();
+    const add = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '2', '--engine', 'node', '--algorithm', algorithm, '--on-denied', onDenied, ...extra, '--cwd', dir]);
+    expect(add.status, add.stderr).toBe(0);
+    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    const limiter = wf.nodes.find((n: any) => n.name === 'Rate Limit');
+    expect(limiter.type).toBe('n8n-nodes-lock.rateLimit');
+    expect(limiter.parameters).toMatchObject({ algorithm, onDenied: onDenied === 'passthrough' ? 'pass' : onDenied, ...(algorithm === 'token-bucket' ? { burst: 5, ratePerSecond: 2.5 } : { maxCalls: 5, windowSeconds: 2 }) });
+    expect(wf.nodes.some((n: any) => n.name === 'Rate Limit Allowed?')).toBe(onDenied === 'passthrough');
+    const again = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--cwd', dir]);
+    expect([again.status, again.stderr]).toEqual([2, expect.stringContaining('already rate limited (node "Rate Limit"')]);
+    const validate = runCli(['validate', '--cwd', dir]);
+    expect(validate.status, validate.stdout + validate.stderr).toBe(0);
+    expect(runCli(['remove-rate-limit', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
+  });
+
+  it('bad native combinations are exit 2 with one line, nothing written', () => {
+    const dir = repo();
+    for (const [args, message] of [
+      [['--on-denied', 'wait'], '--on-denied wait needs --engine node'],
+      [['--algorithm', 'token-bucket'], 'sliding-log and token-bucket need --engine node'],
+      [['--engine', 'node', '--algorithm', 'sliding'], '--algorithm with --engine node must be sliding-log, token-bucket, fixed'],
+      [['--engine', 'node', '--max-wait-seconds', '3'], '--max-wait-seconds applies to --on-denied wait only'],
+    ] as const) {
+      const result = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '2', ...args, '--cwd', dir]);
+      expect([result.status, result.stderr.trim().split('\n').length], result.stderr).toEqual([2, 1]);
+      expect(result.stderr).toContain(message);
+      expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
+    }
+  });
+
+  it('add-lock-to-workflow --max-holders 3 --engine node: the Lock node admits 3; without --engine node it is exit 2', () => {
+    const dir = repo();
+    const refused = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'api', '--max-holders', '3', '--no-lock-on-error', '--cwd', dir]);
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('--max-holders 3 needs --engine node')]);
+    const add = runCli(['add-lock-to-workflow', 'invoice_sync', '--scope-expression', 'api', '--max-holders', '3', '--engine', 'node', '--no-lock-on-error', '--cwd', dir]);
+    expect(add.status, add.stderr).toBe(0);
+    const wf = JSON.parse(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8'));
+    expect(wf.nodes.find((n: any) => n.name === 'Lock Acquire').parameters.maxHolders).toBe(3);
+    expect(runCli(['remove-lock', 'invoice_sync', '--cwd', dir]).status).toBe(0);
+    expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
   });
 });
 

@@ -482,16 +482,20 @@ const TABLES: Record<string, Table> = {
     valid: [
       ['a patched workflow', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow],
       ['a patched workflow, sliding window', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5, algorithm: 'sliding' }).workflow],
+      ['the native node waiting: its own gate', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5, engine: 'node', onDenied: 'wait' }).workflow],
+      ['the native node passing through, with its gate', () => addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5, engine: 'node' }).workflow],
     ],
     invalid: [
       ['the gate removed', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Rate Limit Allowed?'); delete wf.connections['Rate Limit Allowed?']; wf.connections['Rate Limit Restore Items'].main = [[{ node: 'Code', type: 'main', index: 0 }]]; return wf; }, /denied executions run anyway/],
       ['the gate tests something else', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.nodes.find((n: Wf) => n.name === 'Rate Limit Allowed?').parameters.conditions.conditions[0].operator = { type: 'boolean', operation: 'false', singleValue: true }; return wf; }, /should test exactly "allowed is true"/],
       ['allowed routed nowhere', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5 }).workflow; wf.connections['Rate Limit Allowed?'].main[0] = []; return wf; }, /output true is unconnected/],
+      ['the native node passing denied items through to the flow', () => { const wf = addRateLimit(js('return [];'), { limit: 2, windowSeconds: 5, engine: 'node' }).workflow; wf.nodes = wf.nodes.filter((n: Wf) => n.name !== 'Rate Limit Allowed?' && n.name !== 'Rate Limit Denied'); delete wf.connections['Rate Limit Allowed?']; wf.connections['Rate Limit'].main = [[{ node: 'Code', type: 'main', index: 0 }]]; return wf; }, /their rate_limit\.allowed\): denied executions run anyway/],
     ],
     errors: {
       "the gate tests something else": [["wrongCondition", 109, 23]],
       "the gate removed": [["noGate", 29, 5]],
       "allowed routed nowhere": [["allowedGoesNowhere", 107, 5]],
+      "the native node passing denied items through to the flow": [["noGate", 29, 5]],
     },
   },
   'execution-order-v1': {

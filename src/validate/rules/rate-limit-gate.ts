@@ -1,5 +1,9 @@
 import { nodePointerOf, rateLimitCalls } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
+import { RATE_LIMIT_NODE_TYPE } from 'n8n-lock-protocol/rate-limit';
+
+/** Where the native Rate Limit node puts its outcome in each item (Options > Result Field). */
+const resultFieldOf = (node: { parameters?: unknown }) => String((node.parameters as { options?: { resultField?: string } })?.options?.resultField || 'rate_limit');
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -9,9 +13,9 @@ export const rateLimitGate = defineRule({
   meta: {
     description: 'each rate-limit call is followed by an If that reads its "allowed" by name and routes true to the original flow',
     defaultSeverity: 'error',
-    rationale: "`rate_limit_check` only counts and answers `allowed`: it is the If after it that limits. A call whose answer no If reads, an If that tests something else, or an If whose true output goes nowhere lets denied executions run (or blocks allowed ones). `add-rate-limit-to-workflow` wires the gate; after hand edits, run validate.",
+    rationale: "`rate_limit_check` only counts and answers `allowed`: it is the If after it that limits (so is the native Rate Limit node set to Pass Through Flagged; set to Wait or Stop, it gates by itself and needs no If). A call whose answer no If reads, an If that tests something else, or an If whose true output goes nowhere lets denied executions run (or blocks allowed ones). `add-rate-limit-to-workflow` wires the gate; after hand edits, run validate.",
     messages: {
-      noGate: '"{{node}}" is not followed by an If that checks $(\'{{node}}\').first().json.allowed: denied executions run anyway',
+      noGate: '"{{node}}" is not followed by an If that checks $(\'{{node}}\').first().json.allowed (the Rate Limit node passing denied items through: their rate_limit.allowed): denied executions run anyway',
       wrongCondition: '"{{gate}}" should test exactly "allowed is true"',
       allowedGoesNowhere: '"{{gate}}" routes allowed executions nowhere (output true is unconnected)',
     },
@@ -19,7 +23,12 @@ export const rateLimitGate = defineRule({
   check({ workflow, graph }) {
     const findings: RuleFinding[] = [];
     for (const call of rateLimitCalls(workflow)) {
-      const reads = new RegExp(`\\$\\(\\s*(['"])${escape(call.name)}\\1\\s*\\)\\.first\\(\\)\\.json\\.allowed`);
+      const native = call.type === RATE_LIMIT_NODE_TYPE;
+      // The native node that waits or stops lets only allowed items out: it is the gate itself.
+      if (native && ((call.parameters as { onDenied?: string })?.onDenied ?? 'wait') !== 'pass') continue;
+      const reads = native
+        ? new RegExp(`(\\$json|\\$\\(\\s*(['"])${escape(call.name)}\\2\\s*\\)\\.first\\(\\)\\.json)\\.${escape(resultFieldOf(call))}\\.allowed`)
+        : new RegExp(`\\$\\(\\s*(['"])${escape(call.name)}\\1\\s*\\)\\.first\\(\\)\\.json\\.allowed`);
       const gates = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.if' && reads.test(JSON.stringify(n.parameters)));
       const downstream = graph.reachableFrom([call.name]);
       const gate = gates.find((g) => downstream.has(g.name));

@@ -11,11 +11,15 @@ export interface RateLimitOutcome {
   retry_after_ms: number;
   /** sliding-log: calls in the window's log; token-bucket: whole tokens left; fixed: calls in the window. */
   count: number;
+  /** Allowed: the slot the limit gave this call, on the Redis server's clock (ISO 8601, µs in slot_at_ms). */
+  slot_at?: string;
+  slot_at_ms?: number;
 }
 
 export async function takeRateLimitSlot(redis: RedisClient, request: RateLimitRequest, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))): Promise<RateLimitOutcome> {
   const reply = parseRateLimitReply(await redis.eval(...rateLimitEval(request)));
   if (!reply.allowed) return { allowed: false, waited_ms: 0, retry_after_ms: reply.waitMs, count: reply.count };
   if (reply.waitMs > 0) await sleep(reply.waitMs);
-  return { allowed: true, waited_ms: reply.waitMs, retry_after_ms: 0, count: reply.count };
+  const slot = reply.slotAtMs ?? Date.now();
+  return { allowed: true, waited_ms: reply.waitMs, retry_after_ms: 0, count: reply.count, slot_at: new Date(slot).toISOString(), slot_at_ms: slot };
 }

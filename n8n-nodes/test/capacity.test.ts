@@ -249,6 +249,12 @@ describe('Rate Limit node', () => {
       getInputData: () => items.map((json) => ({ json })),
       getNodeParameter: (name: string, i: number, fallback?: unknown) => {
         const all: Record<string, unknown> = { scope: 'api', algorithm: 'sliding-log', maxCalls: 2, windowSeconds: 5, ratePerSecond: 1, burst: 2, onDenied: 'pass', maxWaitSeconds: 1, options: {}, ...parameters };
+        // As n8n does: a parameter its display options hide is absent, and reading it without a fallback throws.
+        const hidden = [...(all.algorithm === 'token-bucket' ? ['maxCalls', 'windowSeconds'] : ['ratePerSecond', 'burst']), ...(all.onDenied === 'wait' ? [] : ['maxWaitSeconds'])];
+        if (hidden.includes(name) && !(name in parameters)) {
+          if (fallback === undefined) throw new Error(`Could not get parameter "${name}"`);
+          return fallback;
+        }
         return name in all ? (typeof all[name] === 'function' ? (all[name] as (i: number) => unknown)(i) : all[name]) : fallback;
       },
       getCredentials: async () => credential(),

@@ -41,7 +41,7 @@ local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
  * window), and never before the newest entry (arrival order). Entries a window older than now can
  * no longer matter. Each slot is an entry `<call id>:<i>`.
  *   KEYS log   ARGV limit, window_us, max_wait_us, call id (unique per call), cost
- *   -> {1, wait_us, calls in the log} | {0, wait_us it would have needed, calls in the log}
+ *   -> {1, wait_us, calls in the log, slot (server µs)} | {0, wait_us it would have needed, calls in the log}
  */
 export const SLIDING_LOG_SCRIPT = `
 ${NOW_US}local limit, window, max_wait, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[5])
@@ -57,7 +57,7 @@ if newest[2] then at = math.max(at, tonumber(newest[2])) end
 if at - now > max_wait then return {0, at - now, count} end
 for i = 1, cost do redis.call('ZADD', KEYS[1], at, ARGV[4] .. ':' .. i) end
 redis.call('PEXPIRE', KEYS[1], math.ceil((at + window - now) / 1000))
-return {1, at - now, count + cost}
+return {1, at - now, count + cost, at}
 `;
 
 /**
@@ -65,7 +65,7 @@ return {1, at - now, count + cost}
  * finds too few takes tokens it will have (the count goes below 0) and runs when they exist, so
  * the calls in any interval of length t are at most burst + rate x t.
  *   KEYS bucket   ARGV rate per second, burst, max_wait_us, cost
- *   -> {1, wait_us, whole tokens left} | {0, wait_us it would have needed, whole tokens left}
+ *   -> {1, wait_us, whole tokens left, slot (server µs)} | {0, wait_us it would have needed, whole tokens left}
  */
 export const TOKEN_BUCKET_SCRIPT = `
 ${NOW_US}local rate, burst, max_wait = tonumber(ARGV[1]) / 1000000, tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -79,7 +79,7 @@ if left < 0 then wait = math.ceil(-left / rate) end
 if wait > max_wait then return {0, wait, math.floor(tokens)} end
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', left), 'ts', string.format('%.0f', ts))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - left) / rate / 1000) + 1000)
-return {1, wait, math.floor(math.max(left, 0))}
+return {1, wait, math.floor(math.max(left, 0)), now + wait}
 `;
 
 /**
@@ -87,7 +87,7 @@ return {1, wait, math.floor(math.max(left, 0))}
  * window length). A call that finds too little room in its window takes its `cost` places in the
  * first later window with room and runs when that window starts.
  *   KEYS fixed   ARGV limit, window_us, max_wait_us, cost
- *   -> {1, wait_us, calls in the window it runs in} | {0, wait_us it would have needed, calls in the current window}
+ *   -> {1, wait_us, calls in the window it runs in, slot (server µs)} | {0, wait_us it would have needed, calls in the current window}
  */
 export const FIXED_WINDOW_SCRIPT = `
 ${NOW_US}local limit, window, max_wait, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -101,7 +101,7 @@ local wait = math.max(0, index * window - now)
 if wait > max_wait then return {0, wait, tonumber(redis.call('HGET', KEYS[1], string.format('%.0f', current))) or 0} end
 local count = redis.call('HINCRBY', KEYS[1], string.format('%.0f', index), cost)
 redis.call('PEXPIRE', KEYS[1], math.ceil(((index + 1) * window - now) / 1000))
-return {1, wait, count}
+return {1, wait, count, now + wait}
 `;
 
 export const RATE_LIMIT_SCRIPTS: Record<RateLimitAlgorithm, string> = { 'sliding-log': SLIDING_LOG_SCRIPT, 'token-bucket': TOKEN_BUCKET_SCRIPT, fixed: FIXED_WINDOW_SCRIPT };
@@ -141,9 +141,11 @@ export interface RateLimitReply {
   waitMs: number;
   /** sliding-log: calls in the log; token-bucket: whole tokens left; fixed: calls in the window. */
   count: number;
+  /** When the call's slot is, on the server's clock (ms since the epoch); allowed calls only. */
+  slotAtMs?: number;
 }
 
 export function parseRateLimitReply(reply: unknown): RateLimitReply {
-  const [allowed, waitUs, count] = (reply as unknown[]).map(Number);
-  return { allowed: allowed === 1, waitMs: Math.ceil(waitUs / 1000), count };
+  const [allowed, waitUs, count, slotUs] = (reply as unknown[]).map(Number);
+  return { allowed: allowed === 1, waitMs: Math.ceil(waitUs / 1000), count, ...(allowed === 1 ? { slotAtMs: slotUs / 1000 } : {}) };
 }

@@ -6,7 +6,10 @@
 //   swings with everything else n8n does per request, the nodes' time does not
 // - handover: release of one holder -> next holder's entry, under contention
 // - 20 contenders holding 0.1 s: wall time against the serial bound
-// at poll_seconds 1 and 0.1. Prints a table with one column per mode, and one machine-readable
+// at poll_seconds 1 and 0.1
+// - capacity: the rate-limit gate's nodes per execution (rate_limit_check vs the native Rate Limit
+//   node) and the semaphore's Lock Acquire + Release (Max Holders 3, beside the mutex's), run data.
+// Prints a table with one column per mode, and one machine-readable
 // `bench: engine=<stock|node> mode=<m> ...` line per run: the stock primitives and the native Lock
 // node side by side. N8N_LOCK_E2E_MODE=regular|queue runs one mode, N8N_LOCK_E2E_ENGINE=stock|node one engine.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,6 +40,9 @@ function buildBenchRepository(dir: string, engine: Engine): string {
     locked: chain('Bench Locked', [webhook('locked'), code('Work', 'return [{ json: { ok: true } }];')]),
     contend_1: chain('Bench Contend 1s', [webhook('contend-1'), ...section('bench-1', 0.1)]),
     contend_01: chain('Bench Contend 0.1s', [webhook('contend-01'), ...section('bench-01', 0.1)]),
+    // Capacity: a rate limit that always allows (its cost, not its refusals), and a semaphore of 3.
+    limited: chain('Bench Limited', [webhook('limited'), code('Work', 'return [{ json: { ok: true } }];')]),
+    ...(engine === 'node' ? { semaphore: chain('Bench Semaphore', [webhook('semaphore'), code('Work', 'return [{ json: { ok: true } }];')]) } : {}),
   };
   for (const [key, wf] of Object.entries(flows)) writeFileSync(join(repo, 'workflows', `${key}.json`), JSON.stringify(wf, null, 2));
   const keys = [...PRIMITIVE_KEYS, ...Object.keys(flows)];
@@ -53,6 +59,9 @@ function buildBenchRepository(dir: string, engine: Engine): string {
   must(['add-lock-to-workflow', 'locked', '--scope-expression', 'bench-overhead']);
   must(['add-lock-to-workflow', 'contend_1', '--scope-expression', 'bench-1', '--poll-seconds', '1']);
   must(['add-lock-to-workflow', 'contend_01', '--scope-expression', 'bench-01', '--poll-seconds', '0.1']);
+  // The same gate either way (passthrough: an If on allowed); stock: rate_limit_check, native: the Rate Limit node (sliding log).
+  must(['add-rate-limit-to-workflow', 'limited', '--limit', '1000000', '--window-seconds', '60', '--scope-expression', 'bench-rate', ...(engine === 'node' ? ['--engine', 'node', '--algorithm', 'sliding-log'] : [])]);
+  if (engine === 'node') must(['add-lock-to-workflow', 'semaphore', '--scope-expression', 'bench-semaphore', '--max-holders', '3']);
   must(['render', '--env', 'bench', '--out', join(dir, 'rendered')]);
   return join(dir, 'rendered');
 }
@@ -71,7 +80,7 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       mode,
       nodePackage: engine === 'node',
       workflows: (dir) => buildBenchRepository(dir, engine),
-      webhookPaths: ['plain', 'locked', 'contend-1', 'contend-01'],
+      webhookPaths: ['plain', 'locked', 'contend-1', 'contend-01', 'limited', ...(engine === 'node' ? ['semaphore'] : [])],
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis' },
     });
     const { n8n, redis } = stack;
@@ -104,6 +113,20 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       rows.push(['inside Lock Acquire (median ms): n8n credential lookup / Redis script', `${timing('credentials_ms')} / ${timing('lock_ms')}`]);
     }
 
+    // Capacity: the rate-limit nodes' time per execution (every node the gate inserted: "Rate Limit...")
+    // and, native only, the semaphore's Lock Acquire + Release beside the mutex's above.
+    for (let i = 0; i < QUIET_RUNS; i++) {
+      await n8n.call('limited');
+      if (engine === 'node') await n8n.call('semaphore');
+    }
+    const rateRuns = (await stack.n8n.nodeTimings(workflowId('limited'), { limit: QUIET_RUNS })).map((e) => Object.entries(e.nodes).filter(([name]) => name.startsWith('Rate Limit')).reduce((sum, [, t]) => sum + t.ms, 0));
+    rows.push([`rate limit per execution: run data, the gate's nodes (median / p95, ${rateRuns.length} runs)`, `${median(rateRuns)} ms / ${p95(rateRuns)} ms (${engine === 'node' ? 'Rate Limit node, sliding log' : 'rate_limit_check'})`]);
+    let semaphoreRuns: number[] = [];
+    if (engine === 'node') {
+      semaphoreRuns = (await stack.n8n.nodeTimings(workflowId('semaphore'), { limit: QUIET_RUNS })).map((e) => e.nodes).filter((n) => n['Lock Acquire'] && n['Lock Release']).map((n) => n['Lock Acquire'].ms + n['Lock Release'].ms);
+      rows.push([`semaphore (Max Holders 3) per execution: run data, Lock Acquire + Lock Release (median / p95, ${semaphoreRuns.length} runs)`, `${median(semaphoreRuns)} ms / ${p95(semaphoreRuns)} ms`]);
+    }
+
     const summary: Record<string, { handover: number; wall: number }> = {};
     for (const [path, list, poll] of [['contend-1', 'bench-1', 1], ['contend-01', 'bench-01', 0.1]] as const) {
       const started = Date.now();
@@ -128,7 +151,7 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       if (poll === 1) rows.push(['critical section as run (Enter start -> Leave end), median', `${median(intervals.map((x) => x.end - x.start))} ms (20 x that = ${((20 * median(intervals.map((x) => x.end - x.start))) / 1000).toFixed(1)} s)`]);
     }
     if (n8n.workers.length) rows.push(['executions per worker', `[${n8n.jobsPerWorker().join(', ')}]`]);
-    const line = `bench: engine=${engine} mode=${mode} overhead_ms=${overhead.toFixed(0)} lock_nodes_ms=${median(lockNodes)} lock_nodes_p95_ms=${p95(lockNodes)} lock_nodes_runs=${lockNodes.length} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)}`;
+    const line = `bench: engine=${engine} mode=${mode} overhead_ms=${overhead.toFixed(0)} lock_nodes_ms=${median(lockNodes)} lock_nodes_p95_ms=${p95(lockNodes)} lock_nodes_runs=${lockNodes.length} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)} rate_limit_nodes_ms=${median(rateRuns)} rate_limit_nodes_p95_ms=${p95(rateRuns)}${engine === 'node' ? ` semaphore_nodes_ms=${median(semaphoreRuns)} semaphore_nodes_p95_ms=${p95(semaphoreRuns)}` : ''}`;
     const label = `${engine === 'node' ? 'native Lock node' : 'stock primitives'}, ${mode === 'queue' ? 'queue (main + 2 workers)' : 'regular'}`;
     return { label, rows, line };
   } finally {

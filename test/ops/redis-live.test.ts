@@ -9,6 +9,10 @@ import { parseUnlockReply, type UnlockRequest } from '../../src/ops/unlock.js';
 import { InputError } from '../../src/errors.js';
 import { freePort, startRedis, type TestRedis } from './support/redis-server.js';
 import { meta } from './fixtures.js';
+import { formatStatusTable } from '../../src/ops/format.js';
+import { SEMAPHORE_ACQUIRE_SCRIPT, semaphoreKeys } from 'n8n-lock-protocol/semaphore';
+import { sidecarPrefix } from 'n8n-lock-protocol/native-lock';
+import { rateLimitEval } from 'n8n-lock-protocol/rate-limit';
 
 let redis: TestRedis;
 let secured: TestRedis;
@@ -63,6 +67,25 @@ describe('status against a real Redis', () => {
       ['api-user-12', 29166665, 60],
     ]);
     expect(scan.roundTrips).toBe(2); // one SCAN call and one pipeline for 7 keys
+  });
+
+  it('a semaphore scope reads as holders n/N with its live holders; the native rate limit keys with their algorithm', async () => {
+    const [holders, sidecars] = semaphoreKeys('api');
+    const fence = 'n8n-lock-api:fence';
+    for (const id of ['A', 'B']) await redis.client.eval(SEMAPHORE_ACQUIRE_SCRIPT, 3, holders, sidecars, fence, '60000', '3', id, sidecarPrefix({ lock_id: id, workflow_id: 'Wf1', workflow_name: 'Enrich', execution_id: id, locked_at: new Date().toISOString() }));
+    for (let i = 0; i < 2; i++) await redis.client.eval(...rateLimitEval({ algorithm: 'sliding-log', scope: 'openai', limit: 5, windowSeconds: 60, maxWaitSeconds: 0, callId: `c${i}`, cost: 1 }));
+    await redis.client.eval(...rateLimitEval({ algorithm: 'token-bucket', scope: 'crm', limit: 10, windowSeconds: 0, ratePerSecond: 1, maxWaitSeconds: 0, callId: 'x', cost: 3 }));
+    const scan = await readLockKeys(redis.client);
+    const report = buildStatusReport(scan.readings, { nowMs: Date.now(), redis: redis.url, roundTrips: scan.roundTrips });
+    const api = report.locks.find((lock) => lock.scope === 'api')!;
+    expect(api.flags).toEqual([]);
+    expect(api.semaphore?.max_holders).toBe(3);
+    expect(api.semaphore?.holders.map((hold) => [hold.lock_id, hold.holder?.workflow_name])).toEqual([['A', 'Enrich'], ['B', 'Enrich']]);
+    expect(formatStatusTable(report)).toMatch(/\napi +holders 2\/3 +\S+ +\S+ +Enrich \(wf Wf1, exec A\) \+1 more +A,B +ok\n/);
+    expect(report.rate_limits.map((bucket) => [bucket.scope, bucket.algorithm, bucket.count, bucket.flags])).toEqual([
+      ['crm', 'token-bucket', 7, []],
+      ['openai', 'sliding-log', 2, []],
+    ]);
   });
 
   it("under an ACL user limited to n8n-lock's keys, a foreign key the pattern matches is not read (it was NOPERM, exit 2)", async () => {

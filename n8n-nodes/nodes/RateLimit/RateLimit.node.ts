@@ -99,7 +99,8 @@ export class RateLimit implements INodeType {
     for (let i = 0; i < items.length; i++) {
       const scope = String(this.getNodeParameter('scope', i, '') ?? '').trim();
       if (scope === '') throw new NodeOperationError(node, `Parameter "Scope" is empty for item ${i}: the rate limit needs a scope`, { itemIndex: i });
-      const read = (name: string) => this.getNodeParameter(name, i, undefined);
+      // null: n8n throws for a parameter its display options hide unless given a fallback.
+      const read = (name: string) => this.getNodeParameter(name, i, null);
       const settings = JSON.stringify(['algorithm', 'maxCalls', 'windowSeconds', 'ratePerSecond', 'burst', 'onDenied', 'maxWaitSeconds'].map((name) => read(name)));
       const call = calls.get(scope);
       if (call && call.settings !== settings) throw new NodeOperationError(node, `Items ${call.items[0]} and ${i} both name scope "${scope}" with different limit parameters: one scope has one limit`, { itemIndex: i });

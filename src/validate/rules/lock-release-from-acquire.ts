@@ -13,7 +13,7 @@ export const lockReleaseFromAcquire = defineRule({
   meta: {
     description: "Lock Release takes scope and lock_id from the Lock Acquire output ($('Lock Acquire').first().json.scope)",
     defaultSeverity: 'error',
-    rationale: "A release must name the lock the acquire actually took. Re-evaluating the scope expression at the release (`={{ 'crm-' + $json.id }}`) reads whatever item reaches the release, which the critical section may have changed: the seed design leaked locks this way. Read both from the acquire's output: `={{ $('Lock Acquire').first().json.scope }}` and `.lock_id`.",
+    rationale: "A release must name the lock the acquire actually took. Re-evaluating the scope expression at the release (`={{ 'crm-' + $json.id }}`) reads whatever item reaches the release, which the critical section may have changed: the seed design leaked locks this way. Read both from the acquire's output: `={{ $('Lock Acquire').first().json.scope }}` and `.lock_id`. A native Lock Acquire that locked each item's own scope is read per item, through the item's pairing: `={{ $('Lock Acquire').item.json.lock.scope }}`.",
     messages: { notFromAcquire: '"{{node}}" {{field}} is {{value}}: take it from the acquire output, e.g. ={{ $(\'{{acquire}}\').first().json.{{path}} }}' },
   },
   check({ workflow }) {
@@ -21,14 +21,16 @@ export const lockReleaseFromAcquire = defineRule({
     if (acquires.length === 0) return [];
     const findings: RuleFinding[] = [];
     for (const release of lockReleases(workflow)) {
-      // The native Acquire puts its result in the item field `lock`: .json.lock.<field>.
+      // The native Acquire puts its result in the item field `lock`: .json.lock.<field>; it locks
+      // every item's scope, so a release may read each item's own lock (.item, n8n's pairing).
       const path = release.engine === 'node' ? 'lock\\.' : '';
+      const which = release.engine === 'node' ? '(first\\(\\)|item)' : 'first\\(\\)';
       for (const field of ['scope', 'lock_id']) {
         const value = release.inputs[field];
         const fromAcquire =
           typeof value === 'string' &&
           acquires.some((a) => new RegExp(`\\$\\(\\s*(['"])${escape(a)}\\1\\s*\\)`).test(value)) &&
-          new RegExp(`\\.first\\(\\)\\.json\\.${path}${field}\\b`).test(value);
+          new RegExp(`\\.${which}\\.json\\.${path}${field}\\b`).test(value);
         if (!fromAcquire) {
           findings.push({
             messageId: 'notFromAcquire',

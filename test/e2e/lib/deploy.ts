@@ -96,6 +96,11 @@ export function buildRepository(dir: string, engine: 'stock' | 'node' = 'stock',
   if (engine === 'node') {
     must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_stock', '--scope-expression', 'e2e-mixed']));
     must(n8nLock(repo, ['add-lock-to-workflow', 'mixed_native', '--scope-expression', 'e2e-mixed', '--engine', 'node']));
+    must(n8nLock(repo, ['add-lock-to-workflow', 'semaphore', '--scope-expression', 'e2e-semaphore', '--engine', 'node', '--max-holders', '3', '--max-wait-seconds', '120']));
+    for (const algorithm of ['sliding-log', 'token-bucket', 'fixed']) {
+      must(n8nLock(repo, ['add-rate-limit-to-workflow', `rate_${algorithm.replace('-', '_')}`, '--engine', 'node', '--algorithm', algorithm, '--limit', '5', '--window-seconds', '10', '--scope-expression', `e2e-rate-${algorithm}`]));
+    }
+    must(n8nLock(repo, ['add-rate-limit-to-workflow', 'throttle', '--engine', 'node', '--algorithm', 'sliding-log', '--limit', '5', '--window-seconds', '2', '--on-denied', 'wait', '--max-wait-seconds', '60', '--scope-expression', 'e2e-throttle']));
   }
   return { repo, ids: {}, keys, via, legacyRefusal };
 }

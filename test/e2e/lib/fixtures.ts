@@ -98,6 +98,13 @@ export function userWorkflows(engine: 'stock' | 'node' = 'stock'): Record<string
       ? {
           mixed_stock: chain('E2E Mixed Stock', [webhook('mixed-stock'), ...section('e2e-mixed-intervals', 0.1)]),
           mixed_native: chain('E2E Mixed Native', [webhook('mixed-native'), ...section('e2e-mixed-intervals', 0.1)]),
+          // Capacity (issue #21): at most 3 at once; every item's scope at once; the Rate Limit node.
+          semaphore: chain('E2E Semaphore', [webhook('semaphore'), ...section('e2e-semaphore-intervals', 0.5)]),
+          multi_scope: multiScope(),
+          rate_sliding_log: chain('E2E Rate Sliding Log', [webhook('rate-sliding-log'), code('Work', 'return [{ json: { worked: true, at: Date.now() } }];')]),
+          rate_token_bucket: chain('E2E Rate Token Bucket', [webhook('rate-token-bucket'), code('Work', 'return [{ json: { worked: true, at: Date.now() } }];')]),
+          rate_fixed: chain('E2E Rate Fixed', [webhook('rate-fixed'), code('Work', 'return [{ json: { worked: true, at: Date.now() } }];')]),
+          throttle: chain('E2E Throttle', [webhook('throttle'), code('Work', "return [{ json: { worked: true, at: Date.now(), slot_at_ms: $('Rate Limit').first().json.rate_limit.slot_at_ms } }];")]),
         }
       : {}),
     probe_acquire: chain('E2E Probe Acquire', [
@@ -132,6 +139,30 @@ export function userWorkflows(engine: 'stock' | 'node' = 'stock'): Record<string
   };
 }
 
+/**
+ * A batch of records, each locked by its own scope in ONE Lock node (the scopes of all items at
+ * once), written by hand as a user would in the editor: the Webhook's `scopes` query (comma
+ * separated, in the caller's order) becomes one item per scope; each item's interval is recorded.
+ */
+function multiScope() {
+  const lock = (name: string, parameters: Record<string, unknown>): Node => {
+    counter++;
+    return { parameters: { ...parameters, options: {} }, id: uuid(counter), name, type: 'n8n-nodes-lock.lock', typeVersion: 1, position: [counter * 220, 0], credentials: REDIS };
+  };
+  return chain('E2E Multi Scope', [
+    webhook('multi-scope'),
+    code('Records', "return String($json.query.scopes).split(',').map((scope) => ({ json: { scope } }));"),
+    lock('Lock Acquire', { operation: 'acquire', scope: '={{ $json.scope }}', lockId: '={{ $execution.id }}', ttlSeconds: 60, waitTillLockReleased: true, maxWaitSeconds: 120 }),
+    code('Enter', 'return $input.all().map((item, i) => ({ json: { scope: item.json.scope, start: Date.now() }, pairedItem: { item: i } }));'),
+    wait('Hold', 0.2),
+    code('Leave', "return $input.all().map((item, i) => ({ json: { scope: item.json.scope, start: item.json.start, end: Date.now(), execution: $execution.id }, pairedItem: { item: i } }));"),
+    redisPush('Record', 'e2e-multi-intervals'),
+    // Each item releases the lock of its own scope (the Release takes the distinct scopes of its items).
+    lock('Lock Release', { operation: 'release', scope: "={{ $('Lock Acquire').item.json.lock.scope }}", lockId: "={{ $('Lock Acquire').item.json.lock.lock_id }}" }),
+  ]);
+}
+
 /** Webhook paths to wait for before the suite starts calling. */
-export const webhookPaths = (engine: 'stock' | 'node' = 'stock') => [...WEBHOOK_PATHS, ...(engine === 'node' ? ['mixed-stock', 'mixed-native'] : [])];
+export const webhookPaths = (engine: 'stock' | 'node' = 'stock') => [...WEBHOOK_PATHS, ...(engine === 'node' ? NATIVE_WEBHOOK_PATHS : [])];
+export const NATIVE_WEBHOOK_PATHS = ['mixed-stock', 'mixed-native', 'semaphore', 'multi-scope', 'rate-sliding-log', 'rate-token-bucket', 'rate-fixed', 'throttle'];
 export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'failing-dynamic', 'edge-fixed', 'edge-sliding', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

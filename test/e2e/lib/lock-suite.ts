@@ -116,6 +116,89 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(await redis.client.exists(key('e2e-mixed'), key('e2e-mixed') + ':meta')).toBe(0);
   });
 
+  // ---- capacity (issue #21): the native engine only; each prints the line the issue names ----
+
+  /** The most intervals open at one instant. */
+  const mostAtOnce = (intervals: Array<{ start: number; end: number }>) => {
+    const events = intervals.flatMap((i) => [[i.start, 1], [i.end, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let open = 0;
+    let most = 0;
+    for (const [, delta] of events) most = Math.max(most, (open += delta));
+    return most;
+  };
+
+  it.runIf(engine === 'node')('13. semaphore: 30 callers, Max Holders 3: never more than 3 inside, and 3 at some point', async () => {
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 30 }, () => n8n.call('semaphore')));
+    const wall = (Date.now() - started) / 1000;
+    const intervals = await intervalsOf('e2e-semaphore-intervals');
+    const seen = mostAtOnce(intervals);
+    const ok = responses.filter((r) => r.status === 200).length;
+    log(`semaphore: mode=${mode} callers=30 max_holders=3 holders_max_seen=${seen} ok=${ok}/30`);
+    log(`scenario 13: mode=${mode} engine=${engine} semaphore wall=${wall.toFixed(1)}s bound=${((30 / 3) * 0.5).toFixed(1)}s (30 sections of 0.5 s, 3 at a time)`);
+    expect(ok).toBe(30);
+    expect(intervals).toHaveLength(30);
+    expect(seen).toBe(3);
+    expect(await redis.client.exists(key('e2e-semaphore') + ':holders', key('e2e-semaphore') + ':sidecars')).toBe(0);
+  });
+
+  it.runIf(engine === 'node')('14. every item\'s scope at once: batches with overlapping scope sets in opposite orders never overlap nor deadlock', async () => {
+    const sets = ['m-a,m-b,m-c', 'm-c,m-b,m-a', 'm-b,m-d', 'm-d,m-a', 'm-c'];
+    const executions = queue ? 30 : 20;
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: executions }, (_, i) => n8n.call('multi-scope', { scopes: sets[i % sets.length] })));
+    const wall = (Date.now() - started) / 1000;
+    const intervals = (await redis.client.lrange('e2e-multi-intervals', 0, -1)).map((s) => JSON.parse(s) as { scope: string; start: number; end: number; execution: string });
+    const byScope = new Map<string, Array<{ start: number; end: number }>>();
+    for (const interval of intervals) byScope.set(interval.scope, [...(byScope.get(interval.scope) ?? []), interval]);
+    const found = [...byScope.values()].reduce((sum, list) => sum + overlaps(list), 0);
+    const failed = responses.filter((r) => r.status !== 200);
+    log(`multi-scope: mode=${mode} executions=${executions} overlaps=${found} deadlocks=${failed.length} wall_s=${wall.toFixed(1)}`);
+    if (failed.length) log(`multi-scope: first failure ${failed[0].status} ${JSON.stringify(failed[0].body).slice(0, 300)}`);
+    expect(failed).toHaveLength(0);
+    expect(found).toBe(0);
+    expect(intervals).toHaveLength(sets.reduce((n, set, i) => n + set.split(',').length * Math.ceil((executions - i) / sets.length), 0));
+    expect(await redis.client.exists(...['m-a', 'm-b', 'm-c', 'm-d'].map(key))).toBe(0);
+  });
+
+  it.runIf(engine === 'node')('15. the Rate Limit node around a window edge (limit 5 per 10 s, 12 calls just before and 12 just after): sliding-log exactly the limit in any window', async () => {
+    const windowMs = 10_000;
+    let edge = Math.ceil(Date.now() / windowMs) * windowMs;
+    if (edge - Date.now() < 5500) edge += windowMs;
+    await sleep(edge - 5000 - Date.now());
+    const algorithms = ['sliding-log', 'token-bucket', 'fixed'] as const;
+    const fire = (algorithm: string) => Promise.all(Array.from({ length: 12 }, async () => (await n8n.call(`rate-${algorithm}`)).body as { allowed?: boolean; at?: number }));
+    const before = await Promise.all(algorithms.map(fire));
+    await sleep(Math.max(0, edge - Date.now()) + 300);
+    const after = await Promise.all(algorithms.map(fire));
+    for (const [i, algorithm] of algorithms.entries()) {
+      const allowedAt = [...before[i], ...after[i]].filter((body) => body.allowed !== false).map((body) => Number(body.at));
+      const max = maxInAnyWindow(allowedAt, windowMs);
+      log(`rate: mode=${mode} algorithm=${algorithm} allowed=${allowedAt.length} max_in_any_window=${max} limit=5`);
+      expect(allowedAt.every(Number.isFinite)).toBe(true);
+      if (algorithm === 'sliding-log') expect(max).toBe(5);
+      // burst 5 + 0.5 per second: at most 10 in any 10 s
+      if (algorithm === 'token-bucket') expect(max).toBeLessThanOrEqual(10);
+      if (algorithm === 'fixed') expect(max).toBe(10);
+    }
+  });
+
+  it.runIf(engine === 'node')('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, within 1.2x the ideal time', async () => {
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 30 }, () => n8n.call('throttle')));
+    const wall = (Date.now() - started) / 1000;
+    const bodies = responses.filter((r) => r.status === 200).map((r) => r.body as { at: number; slot_at_ms: number });
+    // The limit holds for the slots the script gave (the Redis clock); the Work node runs a few ms after its slot.
+    const maxSlots = maxInAnyWindow(bodies.map((b) => b.slot_at_ms), 2000);
+    const maxObserved = maxInAnyWindow(bodies.map((b) => b.at), 2000);
+    const ideal = (Math.ceil(30 / 5) - 1) * 2;
+    log(`throttle: mode=${mode} calls=30 completed=${bodies.length} max_in_any_window=${maxSlots} limit=5 window_s=2 wall_s=${wall.toFixed(1)} ideal_s=${ideal}`);
+    log(`scenario 16: mode=${mode} engine=${engine} throttle: most Work nodes in any 2 s as n8n ran them ${maxObserved} (the slots' own: ${maxSlots})`);
+    expect(bodies).toHaveLength(30);
+    expect(maxSlots).toBe(5);
+    expect(wall).toBeLessThanOrEqual(1.2 * ideal);
+  });
+
   it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-held', ttl: 60, execution_id: 'holder-exec' });
     expect(holder.body).toMatchObject({ acquired: true, scope: 'e2e-held', count: 1 });

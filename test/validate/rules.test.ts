@@ -413,13 +413,19 @@ const TABLES: Record<string, Table> = {
     },
   },
   'lock-release-from-acquire': {
-    valid: [['a patched workflow', () => locked('=crm-{{ $json.id }}')], ['native engine', () => nativeLocked('=crm-{{ $json.id }}')]],
+    valid: [
+      ['a patched workflow', () => locked('=crm-{{ $json.id }}')],
+      ['native engine', () => nativeLocked('=crm-{{ $json.id }}')],
+      ['native, each item releasing its own scope', () => { const wf = nativeLocked('={{ $json.id }}'); Object.assign(nativeNode(wf, 'Lock Release').parameters, { scope: "={{ $('Lock Acquire').item.json.lock.scope }}", lockId: "={{ $('Lock Acquire').item.json.lock.lock_id }}" }); return wf; }],
+    ],
     invalid: [
+      ['stock: read per item (the primitive returns one lock, not one per item)', () => { const wf = locked('=crm-{{ $json.id }}'); wf.nodes.find((n: Wf) => n.name === 'Lock Release').parameters.workflowInputs.value.scope = "={{ $('Lock Acquire').item.json.scope }}"; return wf; }, /scope is .*: take it from the acquire output, e\.g\. =\{\{ \$\('Lock Acquire'\)\.first\(\)\.json\.scope/],
       ['scope re-evaluated on the current item', () => { const wf = locked('=crm-{{ $json.id }}'); wf.nodes.find((n: Wf) => n.name === 'Lock Release').parameters.workflowInputs.value.scope = '=crm-{{ $json.id }}'; return wf; }, /scope is "=crm-\{\{ \$json\.id \}\}": take it from the acquire output/],
       ['native: lockId re-evaluated', () => { const wf = nativeLocked(); nativeNode(wf, 'Lock Release').parameters.lockId = '={{ $execution.id }}'; return wf; }, /"Lock Release" lock_id is "=\{\{ \$execution\.id \}\}": take it from the acquire output, e\.g\. =\{\{ \$\('Lock Acquire'\)\.first\(\)\.json\.lock\.lock_id \}\}/],
     ],
     errors: {
       "scope re-evaluated on the current item": [["notFromAcquire", 172, 22]],
+      'stock: read per item (the primitive returns one lock, not one per item)': [['notFromAcquire', 172, 22]],
       'native: lockId re-evaluated': [['notFromAcquire', 59, 19]],
     },
   },

@@ -70,7 +70,7 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       expect(res.status).toBe(200);
       const types = ((await res.json()) as Array<{ name: string; outputs?: unknown; properties?: Array<{ name: string }> }>).filter((t) => t.name.startsWith('n8n-nodes-lock.'));
       log(`package: mode=${mode} node_types=${types.map((t) => t.name.replace('n8n-nodes-lock.', '')).sort().join(',')}`);
-      expect(types.map((t) => t.name).sort()).toEqual(['n8n-nodes-lock.callFunction', 'n8n-nodes-lock.callFunctionTool', 'n8n-nodes-lock.function', 'n8n-nodes-lock.lock', 'n8n-nodes-lock.returnFromFunction']);
+      expect(types.map((t) => t.name).sort()).toEqual(['n8n-nodes-lock.callFunction', 'n8n-nodes-lock.callFunctionTool', 'n8n-nodes-lock.function', 'n8n-nodes-lock.lock', 'n8n-nodes-lock.rateLimit', 'n8n-nodes-lock.returnFromFunction']);
       const tool = types.find((t) => t.name === 'n8n-nodes-lock.callFunctionTool')!;
       expect(tool.outputs).toEqual(['ai_tool']);
       expect(tool.properties!.map((p) => p.name)).toContain('toolDescription');

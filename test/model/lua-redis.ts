@@ -205,12 +205,7 @@ export class LuaRedis {
       }
       case 'ZRANGE': {
         const sorted = this.sorted(a[0]);
-        const n = sorted.length;
-        let start = integer(a[1]);
-        let stop = integer(a[2]);
-        if (start < 0) start = Math.max(0, n + start);
-        if (stop < 0) stop = n + stop;
-        const slice = start > stop ? [] : sorted.slice(start, stop + 1);
+        const slice = sorted.slice(...sliceOf(sorted.length, a[1], a[2]));
         return a[3]?.toUpperCase() === 'WITHSCORES' ? slice.flatMap(([member, score]) => [member, formatScore(score)]) : slice.map(([member]) => member);
       }
       case 'ZRANGEBYSCORE':
@@ -262,12 +257,7 @@ export class LuaRedis {
       case 'LTRIM': {
         const list = this.typed(a[0], 'list', false);
         if (list) {
-          const n = list.value.length;
-          let start = integer(a[1]);
-          let stop = integer(a[2]);
-          if (start < 0) start = Math.max(0, n + start);
-          if (stop < 0) stop = n + stop;
-          list.value = start > stop ? [] : list.value.slice(start, stop + 1);
+          list.value = list.value.slice(...sliceOf(list.value.length, a[1], a[2]));
           this.tidy(a[0]);
         }
         return { ok: 'OK' };
@@ -313,6 +303,13 @@ const integer = (text: string) => {
 };
 
 const formatScore = (score: number) => String(score);
+
+/** Redis's inclusive start/stop (negative: from the end) as Array.slice arguments. */
+function sliceOf(length: number, startText: string, stopText: string): [number, number] {
+  const start = Math.max(0, integer(startText) < 0 ? length + integer(startText) : integer(startText));
+  const stop = integer(stopText) < 0 ? length + integer(stopText) : integer(stopText);
+  return start > stop ? [0, 0] : [start, stop + 1];
+}
 
 function inRange(score: number, min: string, max: string): boolean {
   const bound = (text: string) => (text === '-inf' ? -Infinity : text === '+inf' ? Infinity : Number(text));

@@ -1,7 +1,8 @@
 // The native lock engine's three operations against Redis: each one Lua script (n8n-lock-protocol's
-// native-lock.ts for the mutex of one or more scopes, semaphore.ts for Max Holders above 1). Acquire waits on the scope's wake list (a release pushes one token, so the next
-// waiter runs at once) and re-checks every poll interval anyway, because a stock holder releases
-// without waking anyone.
+// native-lock.ts for the mutex of one or more scopes, semaphore.ts for Max Holders above 1).
+// Acquire waits on the scope's wake list (a release pushes one token, so the next waiter runs at
+// once) and re-checks every poll interval anyway, because a stock holder releases without waking
+// anyone.
 import {
   ACQUIRE_SCRIPT,
   EXTEND_SCRIPT,
@@ -87,6 +88,7 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     // A script touches the keys of one hash slot only; a Cluster spreads scopes over slots.
     if (layout === 'cluster' && request.scopes.length > 1) throw new LockError('cross-slot', `Lock on scopes ${what}: a Redis Cluster runs one script on one hash slot, and these scopes are in different slots; lock one scope per item there (Loop Over Items, batch size 1)`);
     const semaphore = request.maxHolders > 1;
+    if (semaphore && request.scopes.length !== 1) throw new Error(`a semaphore (Max Holders ${request.maxHolders}) admits holders of one scope, got ${request.scopes.length}`);
     const keysOf = request.scopes.map((scope) => nativeLockKeys(scope, layout));
     const script = semaphore
       ? [SEMAPHORE_ACQUIRE_SCRIPT, 3, ...semaphoreKeys(request.scopes[0], layout).slice(0, 3), String(ttlMs), String(request.maxHolders), holder.lock_id, sidecarPrefix(holder)]
@@ -116,7 +118,7 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     if (attempt.granted && request.replicaAck && acked < request.replicaAck.replicas) {
       // Not granted after all: give it back, so nobody waits for a lock its holder never used.
       await Promise.all(request.scopes.map((scope) => releaseLock(redis, scope, holder.lock_id).catch(() => undefined)));
-      throw new LockError('not-replicated', notReplicatedMessage(request.scopes.join("', '"), 'was not acquired', request.replicaAck, acked));
+      throw new LockError('not-replicated', notReplicatedMessage(request.scopes.join(', '), 'was not acquired', request.replicaAck, acked));
     }
     if (attempt.granted) {
       const { fences, keys, holders } = attempt;

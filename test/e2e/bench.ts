@@ -55,7 +55,7 @@ function buildBenchRepository(dir: string, engine: Engine): string {
     const r = n8nLock(repo, args);
     if (r.status !== 0) throw new Error(`n8n-lock ${args.join(' ')}: ${r.stderr}`);
   };
-  must(['create-lock']);
+  must(['create-lock', '--include-rate-limit']);
   must(['add-lock-to-workflow', 'locked', '--scope-expression', 'bench-overhead']);
   must(['add-lock-to-workflow', 'contend_1', '--scope-expression', 'bench-1', '--poll-seconds', '1']);
   must(['add-lock-to-workflow', 'contend_01', '--scope-expression', 'bench-01', '--poll-seconds', '0.1']);

@@ -182,4 +182,34 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
       expect({ id: live.id, published: live.activeVersionId === live.versionId }).toEqual({ id, published: true });
     }
   });
+  it('validate --fix (no-pin-data) changes nothing a production execution does: the pinned workflow and the fixed one answer the same in n8n', async () => {
+    // A user's workflow with pinned output on its Code node, as the editor saves it.
+    const pinned = (id: string, path: string) => ({ id, ...chain(`Pinned ${path}`, [webhook(path), code('Work', 'return [{ json: { n: 6 * 7, from: "code" } }];')]), pinData: { Work: [{ json: { n: 1, from: 'pin' } }] } });
+    const repo = repository((dir) => {
+      mkdirSync(join(dir, 'workflows'), { recursive: true });
+      const { id: _id, ...workflow } = pinned('PinFix0000000001', 'pin-fixed');
+      writeFileSync(join(dir, 'workflows', 'pinned.json'), `${JSON.stringify(workflow, null, 2)}\n`);
+    });
+    const before = spawnSync(process.execPath, [BIN, 'validate', 'workflows/pinned.json', '--cwd', repo], { encoding: 'utf8' });
+    const fix = spawnSync(process.execPath, [BIN, 'validate', 'workflows/pinned.json', '--fix', '--cwd', repo], { encoding: 'utf8' });
+    const fixed = JSON.parse(readFileSync(join(repo, 'workflows', 'pinned.json'), 'utf8'));
+    expect(before.stdout).toContain('no-pin-data');
+    expect([fix.status, 'pinData' in fixed], fix.stdout + fix.stderr).toEqual([0, false]);
+
+    // Both into n8n as they are (n8n's own import keeps pinData), published, called in production.
+    await n8n.importWorkflows([pinned('PinFix0000000001', 'pin-unfixed'), { id: 'PinFix0000000002', ...fixed, nodes: fixed.nodes.map((node: { name: string; parameters: Record<string, unknown> }) => (node.name === 'Webhook' ? { ...node, parameters: { ...node.parameters, path: 'pin-fixed' }, webhookId: 'e2e00000-0000-4000-8000-00000000f1f2' } : node)) }]);
+    const stored = await n8n.database.query<{ id: string; pinData: unknown }>('SELECT id, "pinData" FROM workflow_entity WHERE id IN ($1, $2) ORDER BY id', ['PinFix0000000001', 'PinFix0000000002']);
+    const hasPins = stored.map((row) => Object.keys((typeof row.pinData === 'string' ? JSON.parse(row.pinData) : row.pinData) ?? {}).length > 0);
+    expect(hasPins).toEqual([true, false]);
+    for (const id of ['PinFix0000000001', 'PinFix0000000002']) {
+      const res = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}/activate`, { method: 'POST', headers: { 'X-N8N-API-KEY': apiKey } });
+      expect(res.status, await res.text()).toBe(200);
+    }
+    await n8n.waitForWebhooks(['pin-unfixed', 'pin-fixed']);
+    const unfixedAnswer = (await n8n.call('pin-unfixed')).body;
+    const fixedAnswer = (await n8n.call('pin-fixed')).body;
+    log(`fix: rule=no-pin-data pinned_in_n8n=${hasPins[0]} unfixed_answer=${JSON.stringify(unfixedAnswer)} fixed_answer=${JSON.stringify(fixedAnswer)} same=${JSON.stringify(unfixedAnswer) === JSON.stringify(fixedAnswer)}`);
+    expect(unfixedAnswer).toEqual({ n: 42, from: 'code' });
+    expect(fixedAnswer).toEqual(unfixedAnswer);
+  });
 });

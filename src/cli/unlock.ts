@@ -20,8 +20,8 @@ export function registerUnlock(program: Command): void {
     .argument('<scope>', 'the lock scope (the part after n8n-lock-)')
     .addOption(redisUrlOption())
     .addOption(tlsInsecureOption())
-    .option('--lock-id <id>', 'delete only if the sidecar says this lock_id holds the lock (checked and deleted in one Lua script)')
-    .option('--force', 'delete the counter and sidecar whatever they hold, and print what was deleted')
+    .option('--lock-id <id>', 'delete only if the sidecar says this lock_id holds the lock (checked and deleted in one Lua script); on a semaphore scope (Max Holders above 1), free that holder\'s permit only')
+    .option('--force', 'delete the counter and sidecar whatever they hold (a semaphore scope: every permit), and print what was deleted')
     .option('--dry-run', 'show what would be deleted, delete nothing')
     .action(async (scope: string, options: UnlockOptions) => {
       if ((options.lockId !== undefined) === Boolean(options.force)) throw new InputError('unlock needs exactly one of --lock-id <id> or --force');
@@ -40,6 +40,7 @@ export function registerUnlock(program: Command): void {
     'n8n-lock unlock billing-sync --lock-id 4711            # only if execution 4711 still holds it',
     'n8n-lock unlock billing-sync --force --dry-run          # show holder and age, delete nothing',
     'n8n-lock unlock billing-sync --force --redis-url redis://:secret@redis.internal:6379/0',
+    'n8n-lock unlock openai-api --lock-id 4712               # a semaphore scope: frees execution 4712\'s permit',
   ]);
-  command.addHelpText('after', 'Exit codes: 0 deleted (or nothing was locked), 1 refused: lock_id mismatch or no readable sidecar (nothing deleted), 2 bad input or Redis unreachable.\n');
+  command.addHelpText('after', 'Exit codes: 0 deleted (or nothing was locked), 1 refused: lock_id mismatch, no readable sidecar, or a lock_id that holds none of a semaphore\'s permits (nothing deleted), 2 bad input or Redis unreachable.\n');
 }

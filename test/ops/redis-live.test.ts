@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { evalUnlock, openRedis, readLockKeys, RedisUnavailableError } from '../../src/ops/redis-client.js';
 import { parseRedisUrl } from '../../src/ops/redis-url.js';
 import { buildStatusReport } from '../../src/ops/status.js';
-import { parseUnlockReply, type UnlockRequest } from '../../src/ops/unlock.js';
+import { describeUnlock, parseUnlockReply, unlockExitCode, type UnlockRequest } from '../../src/ops/unlock.js';
 import { InputError } from '../../src/errors.js';
 import { freePort, startRedis, type TestRedis } from './support/redis-server.js';
 import { meta } from './fixtures.js';
@@ -169,6 +169,24 @@ describe('unlock against a real Redis (one Lua compare-and-delete)', () => {
     expect(await unlock({ scope: 'billing', mode: 'lock-id', lockId: '4711', dryRun: true })).toMatchObject({ outcome: 'deleted', keysDeleted: 0 });
     expect(await unlock({ scope: 'billing', mode: 'force', dryRun: true })).toMatchObject({ outcome: 'deleted', keysDeleted: 0 });
     expect(await keys()).toBe(2);
+  });
+
+  it('a semaphore scope: --lock-id frees that holder\'s permit only, a lock_id without one is refused, --force frees them all; --dry-run deletes nothing', async () => {
+    const [holders, sidecars] = semaphoreKeys('api');
+    for (const id of ['A', 'B']) await redis.client.eval(SEMAPHORE_ACQUIRE_SCRIPT, 3, holders, sidecars, 'n8n-lock-api:fence', '60000', '3', id, sidecarPrefix({ lock_id: id, workflow_id: 'Wf1', workflow_name: 'Enrich', execution_id: id, locked_at: new Date(Date.now() - 2000).toISOString() }));
+    const refused = await unlock({ scope: 'api', mode: 'lock-id', lockId: 'C', dryRun: false });
+    expect([refused.outcome, unlockExitCode(refused), describeUnlock(refused).stderr]).toEqual(['no-permit', 1, ["unlock: refused, lock_id C holds none of the 2 permits of 'api' (a semaphore: n8n-lock status lists its holders); nothing deleted"]]);
+    expect(await unlock({ scope: 'api', mode: 'lock-id', lockId: 'A', dryRun: true })).toMatchObject({ outcome: 'permit-released', keysDeleted: 0 });
+    expect(await redis.client.zcard(holders)).toBe(2);
+    const freed = await unlock({ scope: 'api', mode: 'lock-id', lockId: 'A', dryRun: false });
+    expect([freed.outcome, freed.keysDeleted, unlockExitCode(freed)]).toEqual(['permit-released', 1, 0]);
+    expect(freed.held_for_ms).toBeGreaterThanOrEqual(2000);
+    expect(describeUnlock(freed).stdout[0]).toMatch(/^deleted the permit of lock_id A in n8n-lock-api:holders \(held by Enrich \(workflow Wf1, execution A, fence \d+\), lock_id A, for 2s; ttl \d+s\)$/);
+    expect([await redis.client.zrange(holders, 0, -1), await redis.client.hkeys(sidecars)]).toEqual([['B'], ['B']]);
+    const forced = await unlock({ scope: 'api', mode: 'force', dryRun: false });
+    expect([forced.outcome, forced.keysDeleted]).toEqual(['permits-deleted', 2]);
+    expect(await redis.client.exists(holders, sidecars)).toBe(0);
+    expect((await unlock({ scope: 'api', mode: 'force', dryRun: false })).outcome).toBe('not-locked');
   });
 
   it('--lock-id refuses an orphan (no sidecar) and an unparseable sidecar; --force deletes them', async () => {

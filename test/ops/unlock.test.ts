@@ -7,14 +7,15 @@ const force: UnlockRequest = { scope: 'billing', mode: 'force', dryRun: false };
 const sidecar = meta('4711', '2025-06-01T11:58:00.000Z');
 
 describe('unlock script arguments', () => {
-  it('KEYS are the counter and sidecar; ARGV the mode, lock_id and dry-run bit', () => {
-    expect(unlockScriptArgs(byLockId)).toEqual({ keys: ['n8n-lock-billing', 'n8n-lock-billing:meta'], args: ['lock-id', '4711', '0'] });
-    expect(unlockScriptArgs({ ...force, dryRun: true })).toEqual({ keys: ['n8n-lock-billing', 'n8n-lock-billing:meta'], args: ['force', '', '1'] });
+  it('KEYS are the counter and sidecar, then a semaphore\'s holds and their sidecars; ARGV the mode, lock_id and dry-run bit', () => {
+    const keys = ['n8n-lock-billing', 'n8n-lock-billing:meta', 'n8n-lock-billing:holders', 'n8n-lock-billing:sidecars'];
+    expect(unlockScriptArgs(byLockId)).toEqual({ keys, args: ['lock-id', '4711', '0'] });
+    expect(unlockScriptArgs({ ...force, dryRun: true })).toEqual({ keys, args: ['force', '', '1'] });
   });
 
-  it('is one script that compares and deletes (no round trip between check and DEL)', () => {
+  it('is one script that compares and deletes (no round trip between check and DEL): one DEL for the mutex, one for a semaphore\'s permits', () => {
     expect(UNLOCK_SCRIPT).toContain("cjson.decode");
-    expect(UNLOCK_SCRIPT.match(/redis\.call\('DEL'/g)).toHaveLength(1);
+    expect(UNLOCK_SCRIPT.match(/redis\.call\('DEL'/g)).toHaveLength(2);
   });
 });
 

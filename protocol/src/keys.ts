@@ -11,8 +11,10 @@ export const HOLDERS_SUFFIX = ':holders';
 export const SIDECARS_SUFFIX = ':sidecars';
 /** Suffixes of a scope's own keys: a scope ending in one would name another scope's key. */
 export const LOCK_KEY_SUFFIXES = [SIDECAR_SUFFIX, FENCE_SUFFIX, WAKE_SUFFIX, HOLDERS_SUFFIX, SIDECARS_SUFFIX] as const;
-/** The native Rate Limit node's keys, one per algorithm (rate-limit.ts). */
-const NATIVE_RATE_LIMIT_SUFFIXES = { ':log': 'sliding-log', ':bucket': 'token-bucket', ':fixed': 'fixed' } as const;
+/** The native Rate Limit node's algorithms and the suffix of each one's key (rate-limit.ts). */
+export const RATE_LIMIT_ALGORITHMS = ['sliding-log', 'token-bucket', 'fixed'] as const;
+export type RateLimitAlgorithm = (typeof RATE_LIMIT_ALGORITHMS)[number];
+export const RATE_LIMIT_SUFFIXES: Record<RateLimitAlgorithm, string> = { 'sliding-log': ':log', 'token-bucket': ':bucket', fixed: ':fixed' };
 
 /**
  * One SCAN pattern for both families, so a status run walks the keyspace once instead of twice.
@@ -54,7 +56,7 @@ export type KeyKind =
   | { kind: 'fence' | 'wake'; scope: string }
   | { kind: 'holders' | 'sidecars'; scope: string }
   | { kind: 'rate-limit'; scope: string; bucket: number }
-  | { kind: 'native-rate-limit'; scope: string; algorithm: (typeof NATIVE_RATE_LIMIT_SUFFIXES)[keyof typeof NATIVE_RATE_LIMIT_SUFFIXES] };
+  | { kind: 'native-rate-limit'; scope: string; algorithm: RateLimitAlgorithm };
 
 /**
  * What a key is, or null when it is none of ours.
@@ -96,7 +98,8 @@ export function classifyKey(key: string, layout: KeyLayout = 'plain'): KeyKind |
   }
   if (key.startsWith(RATE_LIMIT_PREFIX)) {
     const rest = key.slice(RATE_LIMIT_PREFIX.length);
-    for (const [suffix, algorithm] of Object.entries(NATIVE_RATE_LIMIT_SUFFIXES)) {
+    for (const algorithm of RATE_LIMIT_ALGORITHMS) {
+      const suffix = RATE_LIMIT_SUFFIXES[algorithm];
       if (rest.endsWith(suffix) && rest.length > suffix.length) return { kind: 'native-rate-limit', scope: rest.slice(0, -suffix.length), algorithm };
     }
     const match = /^(.+)-(\d+)$/.exec(key.slice(RATE_LIMIT_PREFIX.length));

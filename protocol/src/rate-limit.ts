@@ -18,16 +18,13 @@
 //   n8n-ratelimit-<scope>:fixed   fixed: hash window index -> calls in that window
 // The stock rate_limit_check's `n8n-ratelimit-<scope>-<bucket>` keys are its own: a scope is
 // limited by one engine.
-import { RATE_LIMIT_PREFIX } from './keys.js';
+import { RATE_LIMIT_ALGORITHMS, RATE_LIMIT_PREFIX, RATE_LIMIT_SUFFIXES, type RateLimitAlgorithm } from './keys.js';
 import { NODE_PACKAGE } from './functions.js';
 
 /** The community node that runs these scripts. */
 export const RATE_LIMIT_NODE_TYPE = `${NODE_PACKAGE}.rateLimit`;
 
-export const RATE_LIMIT_ALGORITHMS = ['sliding-log', 'token-bucket', 'fixed'] as const;
-export type RateLimitAlgorithm = (typeof RATE_LIMIT_ALGORITHMS)[number];
-
-export const RATE_LIMIT_SUFFIXES: Record<RateLimitAlgorithm, string> = { 'sliding-log': ':log', 'token-bucket': ':bucket', fixed: ':fixed' };
+export { RATE_LIMIT_ALGORITHMS, RATE_LIMIT_SUFFIXES, type RateLimitAlgorithm };
 
 export const nativeRateLimitKey = (scope: string, algorithm: RateLimitAlgorithm) => `${RATE_LIMIT_PREFIX}${scope}${RATE_LIMIT_SUFFIXES[algorithm]}`;
 

@@ -5,6 +5,7 @@ import { executeWorkflowCall, ifNode, mergeKeepFirstInput, rateLimitNode, setFie
 import { placeholder, targetWorkflowKey } from '../workflow/placeholders.js';
 import { RATE_LIMIT_ALGORITHMS, type RateLimitAlgorithm } from '../primitives/index.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
+import { RATE_LIMIT_ALGORITHMS as PROTOCOL_ALGORITHMS, type RateLimitAlgorithm as NativeAlgorithm } from 'n8n-lock-protocol/keys';
 import { rateLimitCalls } from './calls.js';
 import {
   addConnection,
@@ -158,8 +159,9 @@ export function addRateLimit(input: Workflow, options: AddRateLimitOptions): Pat
   return patchResult(input, workflow, notes);
 }
 
-export const NATIVE_RATE_LIMIT_ALGORITHMS = ['sliding-log', 'token-bucket', 'fixed'] as const;
-export type NativeRateLimitAlgorithm = (typeof NATIVE_RATE_LIMIT_ALGORITHMS)[number];
+/** The Rate Limit node's algorithms, as the protocol defines them. */
+export const NATIVE_RATE_LIMIT_ALGORITHMS = PROTOCOL_ALGORITHMS;
+export type NativeRateLimitAlgorithm = NativeAlgorithm;
 
 /**
  * The native engine's gate: the Rate Limit node of n8n-nodes-lock right after the trigger, passing

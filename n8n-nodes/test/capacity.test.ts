@@ -89,6 +89,16 @@ describe('semaphore (Max Holders above 1)', () => {
     expect(JSON.parse((await redis.client.hget('n8n-lock-api:sidecars', 'next'))!)).toMatchObject({ lock_id: 'next', engine: 'node', max_holders: 2, fence: next.fence });
   });
 
+  it('a release that knows what it took runs one script: the mutex kind never looks for a permit, the semaphore kind never for a mutex', async () => {
+    const evals = async () => Number(/cmdstat_eval:calls=(\d+)/.exec(await redis.client.info('commandstats'))?.[1] ?? 0);
+    await acquireLock(pool(), request({ holder: holder('P'), maxHolders: 2 }));
+    for (const [kind, lockId, scripts] of [['mutex', 'gone', 1], ['either', 'gone', 2], ['semaphore', 'P', 1]] as const) {
+      const before = await evals();
+      const result = await releaseLock(await pool().command(), 'api', lockId, kind);
+      expect([kind, await evals() - before, result.idempotent]).toEqual([kind, scripts, lockId === 'gone']);
+    }
+  });
+
   it('its keys are part of the lock, not locks of their own', () => {
     expect(classifyKey('n8n-lock-api:holders')).toEqual({ kind: 'holders', scope: 'api' });
     expect(classifyKey('n8n-lock-api:sidecars')).toEqual({ kind: 'sidecars', scope: 'api' });
@@ -293,6 +303,11 @@ describe('Rate Limit node', () => {
     [{ maxCalls: (i: number) => 2 + i }, /^Items 0 and 1 both name scope "api" with different limit parameters/],
   ])('bad input %j: an error naming the parameter, nothing written', async (parameters, message) => {
     await expect(run(parameters, [{}, {}])).rejects.toThrow(message);
+    expect(await keysInRedis()).toEqual([]);
+  });
+
+  it('a bad parameter on the second scope of a batch: refused before the first scope takes its slot', async () => {
+    await expect(run({ scope: (i: number) => `s${i}`, maxCalls: (i: number) => (i === 1 ? 0 : 2) }, [{}, {}])).rejects.toThrow(/^Parameter "Max Calls" must be a whole number of at least 1, got 0/);
     expect(await keysInRedis()).toEqual([]);
   });
 

@@ -111,10 +111,8 @@ export class RateLimit implements INodeType {
     const onDenied = String(this.getNodeParameter('onDenied', 0, 'wait')) as OnDenied;
     if (onDenied === 'wait' && calls.size > 1) throw new NodeOperationError(node, `Parameter "Scope" names ${calls.size} scopes in one batch, and On Denied is Wait for a Slot: the batch passes at one moment, so it can wait for one scope's slot only. Give the batch one scope, or run the section once per item (Loop Over Items, batch size 1)`);
 
-    const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
-    const redis = await poolFor(credential, 'n8n-lock-node').command();
-    const outcomes = new Map<number, IDataObject>();
-    for (const [scope, call] of calls) {
+    // Every call's parameters are checked before the first slot is taken: bad input writes nothing.
+    const requests = [...calls].map(([scope, call]) => {
       const algorithm = String(call.read('algorithm')) as RateLimitAlgorithm;
       if (!RATE_LIMIT_ALGORITHMS.includes(algorithm)) throw new NodeOperationError(node, `Parameter "Algorithm" must be one of ${RATE_LIMIT_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);
       const bucketed = algorithm === 'token-bucket';
@@ -125,17 +123,24 @@ export class RateLimit implements INodeType {
       if (!Number.isFinite(maxWait) || maxWait < 0) throw new NodeOperationError(node, `Parameter "Max Wait (Seconds)" must be 0 or more, got ${JSON.stringify(call.read('maxWaitSeconds'))}`);
       const cost = call.items.length;
       if (cost > limit) throw new NodeOperationError(node, `Parameter "${bucketed ? 'Burst' : 'Max Calls'}" is ${limit}, and ${cost} items of scope "${scope}" arrive in one batch, which passes at one moment: it could never pass. Split the batch (Loop Over Items) or raise the limit`);
+      return { items: call.items, request: { algorithm, scope, limit, windowSeconds, ratePerSecond, maxWaitSeconds: maxWait, callId: `${this.getExecutionId()}:${scope}:${Date.now()}:${Math.random().toString(36).slice(2)}`, cost } };
+    });
+
+    const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
+    const redis = await poolFor(credential, 'n8n-lock-node').command();
+    const outcomes = new Map<number, IDataObject>();
+    for (const { items: callItems, request } of requests) {
       let outcome;
       try {
-        outcome = await takeRateLimitSlot(redis, { algorithm, scope, limit, windowSeconds, ratePerSecond, maxWaitSeconds: maxWait, callId: `${this.getExecutionId()}:${scope}:${Date.now()}:${Math.random().toString(36).slice(2)}`, cost });
+        outcome = await takeRateLimitSlot(redis, request);
       } catch (error) {
         throw toNodeError(node, error, 'Redis: ');
       }
       if (!outcome.allowed && onDenied !== 'pass') {
-        const reason = onDenied === 'wait' ? `its slot is ${outcome.retry_after_ms} ms away, beyond Max Wait (${maxWait} s)` : `retry in ${outcome.retry_after_ms} ms`;
-        throw new NodeOperationError(node, `Rate limit on scope '${scope}' reached (${algorithm}): ${reason}`);
+        const reason = onDenied === 'wait' ? `its slot is ${outcome.retry_after_ms} ms away, beyond Max Wait (${request.maxWaitSeconds} s)` : `retry in ${outcome.retry_after_ms} ms`;
+        throw new NodeOperationError(node, `Rate limit on scope '${request.scope}' reached (${request.algorithm}): ${reason}`);
       }
-      for (const i of call.items) outcomes.set(i, { ...outcome, scope, algorithm, limit });
+      for (const i of callItems) outcomes.set(i, { ...outcome, scope: request.scope, algorithm: request.algorithm, limit: request.limit });
     }
     return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: outcomes.get(i) ?? null }, pairedItem: { item: i } }))];
   }

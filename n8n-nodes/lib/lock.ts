@@ -117,7 +117,7 @@ export async function acquireLock(connections: LockConnections, request: Acquire
     }
     if (attempt.granted && request.replicaAck && acked < request.replicaAck.replicas) {
       // Not granted after all: give it back, so nobody waits for a lock its holder never used.
-      await Promise.all(request.scopes.map((scope) => releaseLock(redis, scope, holder.lock_id).catch(() => undefined)));
+      await Promise.all(request.scopes.map((scope) => releaseLock(redis, scope, holder.lock_id, semaphore ? 'semaphore' : 'mutex').catch(() => undefined)));
       throw new LockError('not-replicated', notReplicatedMessage(request.scopes.join(', '), 'was not acquired', request.replicaAck, acked));
     }
     if (attempt.granted) {
@@ -156,20 +156,24 @@ export interface ReleaseResult {
 
 /**
  * Release the scope's mutex, or, when this lock_id holds no mutex there, its semaphore permit
- * (Release need not know Max Holders: the mutex's sidecar answers first).
+ * (the Release operation need not know Max Holders: the mutex's sidecar answers first). A caller
+ * that knows which it took (the end-of-execution release) says so and saves the other round trip.
  */
-export async function releaseLock(redis: RedisClient, scope: string, lockId: string): Promise<ReleaseResult> {
+export async function releaseLock(redis: RedisClient, scope: string, lockId: string, kind: 'mutex' | 'semaphore' | 'either' = 'either'): Promise<ReleaseResult> {
   const layout = keyLayoutOfClient(redis);
+  if (kind === 'semaphore') return releasePermit(redis, scope, lockId, layout);
   const [counter, sidecar, , wake] = nativeLockKeys(scope, layout);
   const reply = parseCompareReply(await redis.eval(RELEASE_SCRIPT, 3, counter, sidecar, wake, lockId));
   if (reply.outcome === 'done') return { released: true, idempotent: false, scope, lock_id: lockId };
-  if (reply.outcome === 'absent') {
-    const [holders, sidecars, , semaphoreWake] = semaphoreKeys(scope, layout);
-    const permit = parseCompareReply(await redis.eval(SEMAPHORE_RELEASE_SCRIPT, 3, holders, sidecars, semaphoreWake, lockId));
-    return { released: true, idempotent: permit.outcome !== 'done', scope, lock_id: lockId };
-  }
+  if (reply.outcome === 'absent') return kind === 'mutex' ? { released: true, idempotent: true, scope, lock_id: lockId } : releasePermit(redis, scope, lockId, layout);
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
   throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));
+}
+
+async function releasePermit(redis: RedisClient, scope: string, lockId: string, layout: ReturnType<typeof keyLayoutOfClient>): Promise<ReleaseResult> {
+  const [holders, sidecars, , wake] = semaphoreKeys(scope, layout);
+  const permit = parseCompareReply(await redis.eval(SEMAPHORE_RELEASE_SCRIPT, 3, holders, sidecars, wake, lockId));
+  return { released: true, idempotent: permit.outcome !== 'done', scope, lock_id: lockId };
 }
 
 export interface ExtendResult {

@@ -1,5 +1,5 @@
 // Pure: raw key readings (value + PTTL per key) -> the status report. No Redis, no clock.
-import { classifyKey, counterKey, sidecarKey, type KeyLayout } from 'n8n-lock-protocol/keys';
+import { classifyKey, counterKey, sidecarKey, type KeyLayout, type RateLimitAlgorithm } from 'n8n-lock-protocol/keys';
 import { compileScopeGlob } from './scope-glob.js';
 
 /** One key as read from Redis: GET value (null when absent or not a string) and PTTL. */
@@ -94,6 +94,8 @@ export interface Holder {
   /** Native engine holders only (the Lock node): the fencing token and the engine's name. */
   fence?: number;
   engine?: 'node';
+  /** A semaphore holder's Max Holders (the Lock node above 1). */
+  max_holders?: number;
 }
 
 /** A semaphore scope (Max Holders above 1): its live holds, each with its own sidecar. */
@@ -120,7 +122,7 @@ export interface RateLimitStatus {
   /** The stock fixed window's bucket number; null for the native Rate Limit node's keys. */
   bucket: number | null;
   /** The native Rate Limit node's algorithm (its count: calls in the log, whole tokens, calls in its windows). */
-  algorithm?: 'sliding-log' | 'token-bucket' | 'fixed';
+  algorithm?: RateLimitAlgorithm;
   count: number | null;
   ttl_ms: number | null;
   flags: RateLimitFlag[];
@@ -176,6 +178,7 @@ export function parseHolder(raw: string | null): Holder | null {
   const holder: Holder = { lock_id: record.lock_id, workflow_id: text(record.workflow_id), workflow_name: text(record.workflow_name), execution_id: text(record.execution_id), locked_at: text(record.locked_at) };
   if (typeof record.fence === 'number' && Number.isSafeInteger(record.fence)) holder.fence = record.fence;
   if (record.engine === 'node') holder.engine = 'node';
+  if (typeof record.max_holders === 'number' && Number.isSafeInteger(record.max_holders)) holder.max_holders = record.max_holders;
   return holder;
 }
 
@@ -265,16 +268,15 @@ function semaphoreStatus(holdEntries: string[], sidecarEntries: string[], nowMs:
   for (let i = 0; i + 1 < holdEntries.length; i += 2) {
     const expiresInMs = Number(holdEntries[i + 1]) - nowMs;
     if (expiresInMs <= 0) continue;
-    const raw = sidecars.get(holdEntries[i]) ?? null;
-    const declared = raw === null ? NaN : Number(/"max_holders":(\d+)}$/.exec(raw)?.[1]);
-    if (Number.isSafeInteger(declared)) maxHolders = Math.max(maxHolders ?? 0, declared);
-    holders.push({ lock_id: holdEntries[i], expires_in_ms: expiresInMs, holder: parseHolder(raw) });
+    const holder = parseHolder(sidecars.get(holdEntries[i]) ?? null);
+    if (holder?.max_holders !== undefined) maxHolders = Math.max(maxHolders ?? 0, holder.max_holders);
+    holders.push({ lock_id: holdEntries[i], expires_in_ms: expiresInMs, holder });
   }
   return { max_holders: maxHolders, holders };
 }
 
 /** What a native rate-limit key holds: calls in the log, whole tokens left, or calls in its windows. */
-function nativeRateLimitCount(algorithm: 'sliding-log' | 'token-bucket' | 'fixed', entries: string[]): number | null {
+function nativeRateLimitCount(algorithm: RateLimitAlgorithm, entries: string[]): number | null {
   if (algorithm === 'sliding-log') return entries.length / 2;
   const fields = new Map<string, string>();
   for (let i = 0; i + 1 < entries.length; i += 2) fields.set(entries[i], entries[i + 1]);

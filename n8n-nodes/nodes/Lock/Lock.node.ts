@@ -152,7 +152,7 @@ export class Lock implements INodeType {
         this.onExecutionFinish?.(async () => {
           const redis = await poolFor(credential, 'n8n-lock-node').command();
           // Held by the next execution by now, or Redis is away: the TTL frees it then.
-          await Promise.all(scopes.map((scope) => releaseLock(redis, scope, lockId).catch(() => undefined)));
+          await Promise.all(scopes.map((scope) => releaseLock(redis, scope, lockId, maxHolders > 1 ? 'semaphore' : 'mutex').catch(() => undefined)));
         });
         const locks = await acquireLock(pool, {
           scopes,

@@ -11,6 +11,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'n8n-nodes/test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
+    // Hooks do real work too: pull.test.ts builds the e2e repository with about 30 CLI runs, the
+    // Action test deletes a checkout with its npm install. On a loaded 2-core machine (CI runs the
+    // files in parallel) both passed 10 s, the default, and failed a run that was otherwise green.
+    hookTimeout: 60_000,
     pool: 'forks',
     // The CLI tests spawn dist/: never a stale one.
     globalSetup: ['test/support/build-if-stale.ts'],

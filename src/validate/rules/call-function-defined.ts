@@ -18,6 +18,8 @@ export const callFunctionDefined = defineRule({
       noFunctionsInRepository: '"{{node}}" calls "{{name}}", and this repository defines no global functions: make sure another one does',
     },
   },
+  // Only a workflow with a Call Function names a function that may be defined elsewhere.
+  crossFile: { concerns: (workflow) => functionCalls(workflow).length > 0 },
   check({ workflow, repo }) {
     const findings: RuleFinding[] = [];
     const ownWorkflowScope = new Set(functionTriggers(workflow).filter((t) => functionScopeOf(t) === 'workflow').map(staticFunctionName));

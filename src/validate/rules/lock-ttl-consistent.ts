@@ -13,6 +13,8 @@ export const lockTtlConsistent = defineRule({
     rationale: "Two callers that both see a free lock both INCR it; the loser's INCR re-applies EXPIRE with its own `ttl_seconds` to the winner's lock (the stock Redis node has no SET NX). That is harmless only while every caller of a scope uses the same TTL. Give every workflow that locks a scope the same `--ttl-seconds`.",
     messages: { differs: 'scope "{{scope}}": ttl_seconds {{ttl}} here but {{others}}: a race loser re-arms the holder\'s TTL with its own value' },
   },
+  // Only a workflow with an acquire of a static scope has a TTL to compare.
+  crossFile: { concerns: (workflow) => lockAcquisitions(workflow).some((acquire) => staticScopeOf(acquire) !== undefined) },
   check({ workflow, repo, file }) {
     const findings: RuleFinding[] = [];
     for (const acquire of lockAcquisitions(workflow)) {

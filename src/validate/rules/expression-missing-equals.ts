@@ -14,17 +14,34 @@ export const expressionMissingEquals = defineRule({
   },
   check({ workflow }) {
     const findings: RuleFinding[] = [];
-    // The path is kept as keys and turned into a pointer only for a finding: most values are fine.
-    const visit = (value: unknown, path: string[], key: string, nodeName: string) => {
+    // The path is one array, pushed and popped on the way down, and turned into a pointer only for
+    // a finding: most values are fine, and a copy of the path per value was most of this rule's cost.
+    const path: string[] = [];
+    const visit = (value: unknown, key: string, nodeName: string) => {
       if (typeof value === 'string') {
         // Only n8n variables: `{{ $json.x }}`, `{{ $('Node') }}`... (templates of other tools use other names).
-        if (!value.startsWith('=') && !CODE_PARAMS.has(key) && /\{\{\s*\$[A-Za-z_(]/.test(value)) {
+        if (value.includes('{{') && !value.startsWith('=') && !CODE_PARAMS.has(key) && /\{\{\s*\$[A-Za-z_(]/.test(value)) {
           findings.push({ messageId: 'missingEquals', data: { node: nodeName, parameter: key }, pointer: '/' + path.map(pointerKey).join('/') });
         }
-      } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, String(i)], key, nodeName));
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k], k, nodeName);
+      } else if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          path.push(String(i));
+          visit(value[i], key, nodeName);
+          path.pop();
+        }
+      } else if (value && typeof value === 'object') {
+        for (const k of Object.keys(value)) {
+          path.push(k);
+          visit((value as Record<string, unknown>)[k], k, nodeName);
+          path.pop();
+        }
+      }
     };
-    workflow.nodes.forEach((node, index) => visit(node.parameters, ['nodes', String(index), 'parameters'], '', node.name));
+    workflow.nodes.forEach((node, index) => {
+      path.push('nodes', String(index), 'parameters');
+      visit(node.parameters, '', node.name);
+      path.length = 0;
+    });
     return findings;
   },
 });

@@ -6,7 +6,7 @@ import { workflowShapeIssues } from '../workflow/shape.js';
 import { formatIssuePath } from '../errors.js';
 import { JsonLocator } from './locate.js';
 import { lockAcquisitions, staticScopeOf } from './lock-nodes.js';
-import { codeSources } from './node-kinds.js';
+import { analysedJavaScript } from './node-kinds.js';
 import { RULES, RULES_BY_ID } from './rules.js';
 import { formatMessage, type Finding, type RepoFacts, type RuleFinding, type Severity, type WorkflowContext } from './types.js';
 
@@ -80,7 +80,7 @@ export function prepareFiles(inputs: Array<{ file: string; text: string }>): Pre
 /** The distinct JavaScript Code-node bodies of prepared files, in order of appearance. */
 export function javascriptBodies(prepared: PreparedFiles): string[] {
   const bodies = new Set<string>();
-  for (const p of prepared.parsed) if (p.workflow) for (const code of codeSources(p.workflow)) if (code.language === 'javascript') bodies.add(code.source);
+  for (const p of prepared.parsed) if (p.workflow) for (const code of analysedJavaScript(p.workflow)) bodies.add(code.source);
   return [...bodies];
 }
 

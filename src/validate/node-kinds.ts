@@ -20,6 +20,14 @@ export interface CodeSource {
 const LEGACY_FUNCTION_TYPES = new Set(['n8n-nodes-base.function', 'n8n-nodes-base.functionItem']);
 
 /**
+ * The JavaScript bodies the Code rules analyse (code-purity, code-nondeterminism): every one but
+ * n8n-lock's own shipped primitives, which are checked against what n8n-lock ships instead.
+ */
+export function analysedJavaScript(workflow: Workflow): CodeSource[] {
+  return codeSources(workflow).filter((code) => code.language === 'javascript' && !(hasMarker(code.source) && isShippedPrimitiveBody(code.source)));
+}
+
+/**
  * The code n8n runs for each Code, Function and Function Item node, chosen as n8n 2.41 chooses it
  * (`Code.node.js`): typeVersion 1 always runs `jsCode` (its `language` is a hidden parameter the
  * node never reads); typeVersion 2 reads `language`: `javaScript` runs `jsCode`, `python` and

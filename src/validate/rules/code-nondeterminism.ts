@@ -1,5 +1,5 @@
 import { analyzeJavaScript } from '../js-analysis.js';
-import { codeSources, hasMarker, isShippedPrimitiveBody } from '../node-kinds.js';
+import { analysedJavaScript } from '../node-kinds.js';
 import { defineRule, type RuleFinding } from '../types.js';
 import { reportOncePerMessage } from './code-purity.js';
 
@@ -19,8 +19,7 @@ export const codeNondeterminism = defineRule({
   },
   check({ workflow }) {
     const findings: RuleFinding[] = [];
-    for (const code of codeSources(workflow)) {
-      if (code.language !== 'javascript' || (hasMarker(code.source) && isShippedPrimitiveBody(code.source))) continue;
+    for (const code of analysedJavaScript(workflow)) {
       const problems = analyzeJavaScript(code.source).filter((p) => p.kind === 'nondeterministic');
       findings.push(...reportOncePerMessage(problems, code.node.name, `/nodes/${code.index}/parameters/${code.param}`, MESSAGES));
     }

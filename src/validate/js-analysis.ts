@@ -1,6 +1,5 @@
-import { parse, type Node as AcornNode } from 'acorn';
-import { ancestor as walkAncestor } from 'acorn-walk';
-import { analyze } from 'eslint-scope';
+import type { Node as AcornNode } from 'acorn';
+import { acorn, acornWalk, eslintScope } from '../workflow/parsers.js';
 import { capabilityUses, FUNCTION_TYPES, GLOBAL_OBJECT_NAMES, hasUseStrict, TIMER_NAMES } from './js-value-flow.js';
 import { SAFE_GLOBAL_NAMES, WRITABLE_GLOBALS } from './sandbox-globals.js';
 
@@ -52,11 +51,11 @@ function parseCode(source: string): { ast: any; sourceType: 'script' | 'module' 
   // reported nodes get their line from the offset.
   const options = { ecmaVersion: 'latest' as const, locations: false, ranges: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true };
   try {
-    return { ast: parse(source, { ...options, sourceType: 'script' }), sourceType: 'script' };
+    return { ast: acorn().parse(source, { ...options, sourceType: 'script' }), sourceType: 'script' };
   } catch (scriptError) {
     try {
       // `import` declarations only parse as a module: parse again to report them, not a syntax error.
-      return { ast: parse(source, { ...options, sourceType: 'module', allowReturnOutsideFunction: true }), sourceType: 'module' };
+      return { ast: acorn().parse(source, { ...options, sourceType: 'module', allowReturnOutsideFunction: true }), sourceType: 'module' };
     } catch {
       throw scriptError;
     }
@@ -131,7 +130,7 @@ function analyzeUncached(source: string): CodeProblem[] {
   // nodejsScope: the body is analysed inside a function scope, as n8n runs it (VmCodeWrapper), so
   // top-level `var` and function declarations are variables whose every reference resolves (in a
   // plain script eslint-scope leaves them unresolved, and a reassigned one would look constant).
-  const scopeManager: any = analyze(ast, { ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script', ignoreEval: true } as any);
+  const scopeManager: any = eslintScope().analyze(ast, { ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script', ignoreEval: true } as any);
   const globalScope = scopeManager.globalScope as any;
   // References that resolve to no declaration are globals. eslint-scope leaves references to
   // top-level declarations of a script unresolved too; n8n runs the body inside a function, so
@@ -167,7 +166,7 @@ function analyzeUncached(source: string): CodeProblem[] {
   const inStrictFunction = (ancestors: any[]) =>
     ancestors.some((a) => a.type === 'ClassBody' || (FUNCTION_TYPES.has(a.type) && a.body?.type === 'BlockStatement' && hasUseStrict(a.body.body)));
 
-  walkAncestor(ast, {
+  acornWalk().ancestor(ast, {
     ImportDeclaration(node: any) {
       report(node, 'moduleImport', { source: String(node.source.value) });
     },

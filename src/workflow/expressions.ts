@@ -1,4 +1,5 @@
-import { parseExpressionAt, type Node as AcornNode } from 'acorn';
+import type { Node as AcornNode } from 'acorn';
+import { acorn } from './parsers.js';
 import { InputError } from '../errors.js';
 
 /** A piece of an n8n parameter value: literal text or a `{{ js }}` expression. */
@@ -19,7 +20,7 @@ export function parseTemplate(value: string): TemplatePart[] {
     const start = open + 2;
     let end: number;
     try {
-      const node = parseExpressionAt(body, start, { ecmaVersion: 'latest' }) as AcornNode;
+      const node = acorn().parseExpressionAt(body, start, { ecmaVersion: 'latest' }) as AcornNode;
       end = node.end;
     } catch (error) {
       throw new InputError(`expression does not parse: ${(error as Error).message.replace(/ \(\d+:\d+\)$/, '')} in ${JSON.stringify(value)}`);
@@ -39,7 +40,7 @@ export function parseTemplate(value: string): TemplatePart[] {
 function literalValue(source: string): string | undefined {
   let node: any;
   try {
-    node = parseExpressionAt(source, 0, { ecmaVersion: 'latest' });
+    node = acorn().parseExpressionAt(source, 0, { ecmaVersion: 'latest' });
   } catch {
     return undefined;
   }

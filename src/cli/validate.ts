@@ -48,7 +48,7 @@ function concurrency(value: string): string {
 class SourceFile {
   constructor(
     readonly file: string,
-    private readonly bytes: Buffer,
+    readonly bytes: Buffer,
   ) {}
 
   get text(): string {
@@ -235,7 +235,7 @@ export function registerValidate(program: Command): void {
     const rules = parseRuleSettings(layout.config.rules);
     const envs = await loadEnvs(layout, options.env);
     const files = collectFiles(layout, paths);
-    const inputs: Array<{ file: string; text: string }> = files.map((path) => {
+    const inputs: Array<{ file: string; text: string; bytes?: Buffer }> = files.map((path) => {
       const label = relative(layout.root, path).split(sep).join('/') || path;
       try {
         return new SourceFile(label, readFileSync(path));

@@ -20,12 +20,15 @@ const VERSION = 2;
 export const MAX_ENTRIES = 50_000;
 export const CACHE_FILE = '.n8n-lock-cache.json';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex');
 
-/** The key of a run's results: every input (path and content) and everything else they depend on. */
-export function runKey(inputs: Array<{ file: string; text: string }>, context: unknown): string {
+/**
+ * The key of a run's results: every input (path and content) and everything else they depend on.
+ * An input read from disk is hashed as its bytes, without decoding it (the text is UTF-8 of them).
+ */
+export function runKey(inputs: Array<{ file: string; text: string; bytes?: Uint8Array }>, context: unknown): string {
   const hash = createHash('sha256').update(JSON.stringify(context));
-  for (const { file, text } of inputs) hash.update(`\u0000${file}\u0000${sha256(text)}`);
+  for (const input of inputs) hash.update(`\u0000${input.file}\u0000${sha256(input.bytes ?? input.text)}`);
   return hash.digest('hex');
 }
 

@@ -162,7 +162,7 @@ async function openAnalysisCache(path: string) {
 
 /** A finding's node by name, from its pointer (`/nodes/<i>/...`); each file parsed once, only when asked. */
 function nodeNamesOf(inputs: Array<{ file: string; text: string }>): NodeNameOf {
-  const texts = new Map(inputs.map((i) => [i.file, i.text]));
+  const byFile = new Map(inputs.map((input) => [input.file, input])); // a text is decoded only when asked
   const names = new Map<string, string[]>();
   return (file, pointer) => {
     const match = /^\/nodes\/(\d+)(?:\/|$)/.exec(pointer);
@@ -170,7 +170,7 @@ function nodeNamesOf(inputs: Array<{ file: string; text: string }>): NodeNameOf 
     if (!names.has(file)) {
       let nodes: string[] = [];
       try {
-        const workflow = JSON.parse(texts.get(file) ?? '') as { nodes?: Array<{ name?: unknown }> };
+        const workflow = JSON.parse(byFile.get(file)?.text ?? '') as { nodes?: Array<{ name?: unknown }> };
         nodes = Array.isArray(workflow.nodes) ? workflow.nodes.map((n) => String(n?.name ?? '')) : [];
       } catch {
         /* a file that is not JSON has no nodes */

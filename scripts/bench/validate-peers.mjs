@@ -10,8 +10,8 @@
 //   @replikanti/flowlint-core 0.12.1 with its default rules (peers/flowlint-core.mjs).
 // Every way is a whole process, timed from spawn to exit (what CI or a pre-commit hook pays),
 // in alternation over rounds (5 on the vendored corpus, 3 on the templates, where one n8n-mcp run
-// takes a minute) so machine noise hits all alike; medians. n8n-lock's findings must be the same
-// bytes all three ways.
+// takes a minute), each round starting with another way, so machine noise hits all alike;
+// medians. n8n-lock's findings must be the same bytes all three ways.
 //   node scripts/bench/validate-peers.mjs        (after npm run build; part of npm run bench)
 // Prints `bench: corpus=<name> files=<n>`, then `bench: validator=<name> files=<n> seconds=<s>
 // files_per_s=<r>` per way, then the ratios, for each corpus.
@@ -70,21 +70,30 @@ function benchCorpus({ name, repo, workflows }, peers, peersDir, rounds) {
   const times = { 'n8n-lock-nocache': [], 'n8n-lock-cold': [], 'n8n-lock-warm': [], ...Object.fromEntries(peers.map((p) => [p, []])) };
   const outputs = new Set();
   const details = {};
-  for (let round = 0; round < rounds; round++) {
-    const plain = n8nLock(repo, []);
-    rmSync(cacheFile, { force: true });
-    const cold = n8nLock(repo, ['--cache']);
-    const warm = n8nLock(repo, ['--cache']);
-    times['n8n-lock-nocache'].push(plain.ms);
-    times['n8n-lock-cold'].push(cold.ms);
-    times['n8n-lock-warm'].push(warm.ms);
-    for (const r of [plain, cold, warm]) outputs.add(r.findings);
-    for (const peer of peers) {
+  // The ways of one round; cold and warm stay a pair (warm reads what cold wrote).
+  const ways = [
+    () => {
+      const plain = n8nLock(repo, []);
+      times['n8n-lock-nocache'].push(plain.ms);
+      outputs.add(plain.findings);
+    },
+    () => {
+      rmSync(cacheFile, { force: true });
+      const cold = n8nLock(repo, ['--cache']);
+      const warm = n8nLock(repo, ['--cache']);
+      times['n8n-lock-cold'].push(cold.ms);
+      times['n8n-lock-warm'].push(warm.ms);
+      outputs.add(cold.findings).add(warm.findings);
+    },
+    ...peers.map((peer) => () => {
       const r = timed([join(here, 'peers', `${peer.split('/').pop()}.mjs`), peersDir, workflows], 0);
       times[peer].push(r.ms);
       details[peer] = r.stdout.trim();
-    }
-  }
+    }),
+  ];
+  // Each round starts with another way: what runs right after a heavy process (n8n-mcp holds a
+  // 66 MB database in memory) is not always the same one.
+  for (let round = 0; round < rounds; round++) for (let i = 0; i < ways.length; i++) ways[(round + i) % ways.length]();
   if (outputs.size !== 1) throw new Error(`${name}: validate --cache reported other findings than without it`);
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] / 1000;
   const seconds = Object.fromEntries(Object.entries(times).map(([way, ms]) => [way, median(ms)]));

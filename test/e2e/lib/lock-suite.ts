@@ -183,7 +183,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     }
   });
 
-  it.runIf(engine === 'node')('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, within 1.2x the ideal time', async () => {
+  it.runIf(engine === 'node')('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, within 3 s of the ideal time', async () => {
     const started = Date.now();
     const responses = await Promise.all(Array.from({ length: 30 }, () => n8n.call('throttle')));
     const wall = (Date.now() - started) / 1000;
@@ -196,7 +196,12 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     log(`scenario 16: mode=${mode} engine=${engine} throttle: most Work nodes in any 2 s as n8n ran them ${maxObserved} (the slots' own: ${maxSlots})`);
     expect(bodies).toHaveLength(30);
     expect(maxSlots).toBe(5);
-    expect(wall).toBeLessThanOrEqual(1.2 * ideal);
+    // The schedule takes `ideal` seconds; n8n's own time from the webhook to the response comes on
+    // top (queue mode: the Redis queue and a worker's pickup), 0.8-2.0 s measured on a 2-core VM.
+    // A waiter that polled instead of sleeping until its slot would miss slots by its poll period
+    // (a 5 s poll: 15 s and more). The bound was 1.2x ideal (12 s): queue mode once took 12.03 s
+    // under CI load, with the limit held (5 in any 2 s).
+    expect(wall).toBeLessThanOrEqual(ideal + 3);
   });
 
   it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {

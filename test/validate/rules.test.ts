@@ -332,15 +332,21 @@ const TABLES: Record<string, Table> = {
     },
   },
   'primitive-marker': {
-    valid: [['the shipped acquisition bodies', () => PRIMITIVES.lock_acquisition.build()], ['a rendered error handler', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[\\"a\\"]'))]],
+    valid: [
+      ['the shipped acquisition bodies', () => PRIMITIVES.lock_acquisition.build()],
+      ['a rendered error handler', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[\\"a\\"]'))],
+      ['the marker inside a line of user code', () => js("const tag = '// @n8n-evol-I:primitive';\nreturn [{ json: { tag } }];")],
+    ],
     invalid: [
       ['the marker on user code', () => js('// @n8n-evol-I:primitive\nreturn [];'), /carries the primitive marker/],
+      ['the marker indented on user code', () => js('  // @n8n-evol-I:primitive  \nreturn [];'), /carries the primitive marker/],
       ['code on the rendered lockScopes line', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[\\"a\\"]; require(\\"fs\\")')), /not a shipped primitive body/],
       ['a lockScopes line that is not a list of strings', () => JSON.parse(JSON.stringify(handler).replace('{{@:env:lockScopes}}', '[1, 2]')), /not a shipped primitive body/],
       ['an edited primitive', () => JSON.parse(JSON.stringify(PRIMITIVES.lock_release.build()).replace('lock_release: scope is required', 'scope missing')), /not a shipped primitive body/],
     ],
     errors: {
       "the marker on user code": [["notShipped", 19, 20]],
+      "the marker indented on user code": [["notShipped", 19, 22]],
       "code on the rendered lockScopes line": [["notShipped", 39, 20]],
       "a lockScopes line that is not a list of strings": [["notShipped", 39, 20]],
       "an edited primitive": [["notShipped", 31, 20]],

@@ -167,7 +167,7 @@ export async function releaseLock(redis: RedisClient, scope: string, lockId: str
   if (reply.outcome === 'done') return { released: true, idempotent: false, scope, lock_id: lockId };
   if (reply.outcome === 'absent') return kind === 'mutex' ? { released: true, idempotent: true, scope, lock_id: lockId } : releasePermit(redis, scope, lockId, layout);
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
-  throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));
+  throw new LockError('unreadable', unreadableSidecarMessage(scope, layout));
 }
 
 async function releasePermit(redis: RedisClient, scope: string, lockId: string, layout: ReturnType<typeof keyLayoutOfClient>): Promise<ReleaseResult> {
@@ -201,5 +201,5 @@ export async function extendLock(redis: RedisClient, scope: string, lockId: stri
   }
   if (reply.outcome === 'absent') throw new LockError('not-held', `Lock on scope '${scope}' is not held (released or expired): nothing to extend for lock_id ${lockId}`);
   if (reply.outcome === 'other') throw new LockError('not-owner', heldByAnotherMessage(scope, reply.sidecar, lockId));
-  throw new LockError('unreadable', unreadableSidecarMessage(scope, keyLayoutOfClient(redis)));
+  throw new LockError('unreadable', unreadableSidecarMessage(scope, layout));
 }

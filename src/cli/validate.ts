@@ -12,7 +12,7 @@ import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout 
 import { ENGINE_RULES, RULES } from '../validate/rules.js';
 import { CACHE_FILE, runKey } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
-import type { FileResult } from '../validate/engine.js';
+import type { FileResult, Input } from '../validate/engine.js';
 import { FORMATS, type Format } from '../validate/formatters/index.js';
 import { fixesFor, type FileFix } from '../validate/fix.js';
 
@@ -90,7 +90,7 @@ async function loadEnvs(layout: RepoLayout, envOption: string | undefined): Prom
  * the recorded findings (after --prune-baseline rewrote the file), with what no longer occurs
  * said on stderr. No baseline file and no --baseline: the results as they are.
  */
-async function withBaseline(layout: RepoLayout, options: Options, inputs: Array<{ file: string; text: string }>, results: FileResult[]): Promise<FileResult[] | undefined> {
+async function withBaseline(layout: RepoLayout, options: Options, inputs: Input[], results: FileResult[]): Promise<FileResult[] | undefined> {
   const path = resolve(layout.root, options.baseline ?? BASELINE_FILE);
   const label = display(layout, path);
   const present = existsSync(path);
@@ -161,7 +161,7 @@ async function openAnalysisCache(path: string) {
 }
 
 /** A finding's node by name, from its pointer (`/nodes/<i>/...`); each file parsed once, only when asked. */
-function nodeNamesOf(inputs: Array<{ file: string; text: string }>): NodeNameOf {
+function nodeNamesOf(inputs: Input[]): NodeNameOf {
   const byFile = new Map(inputs.map((input) => [input.file, input])); // a text is decoded only when asked
   const names = new Map<string, string[]>();
   return (file, pointer) => {
@@ -194,7 +194,7 @@ function checkFixOptions(options: Options): void {
  * Writes every fixed file (temp file + rename, inside the repository only), but only when no file
  * changed since validate read it: an editor saving meanwhile must not lose its change.
  */
-export function applyFixes(root: string, paths: string[], inputs: Array<{ file: string; text: string }>, fixes: FileFix[]): void {
+export function applyFixes(root: string, paths: string[], inputs: Input[], fixes: FileFix[]): void {
   const plan = new WritePlan(root);
   for (const { index, file, fixed } of fixes) {
     if (readFileSync(paths[index], 'utf8') !== inputs[index].text) throw new InputError(`${file}: changed while validate ran; nothing was written (run --fix again)`);
@@ -235,7 +235,7 @@ export function registerValidate(program: Command): void {
     const rules = parseRuleSettings(layout.config.rules);
     const envs = await loadEnvs(layout, options.env);
     const files = collectFiles(layout, paths);
-    const inputs: Array<{ file: string; text: string; bytes?: Buffer }> = files.map((path) => {
+    const inputs: Input[] = files.map((path) => {
       const label = relative(layout.root, path).split(sep).join('/') || path;
       try {
         return new SourceFile(label, readFileSync(path));

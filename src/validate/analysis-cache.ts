@@ -11,7 +11,7 @@
 //    findings depend on the others), and layer 1 still spares the analyses of unchanged bodies.
 // So a hit can never be stale. Pure apart from hashing.
 import { createHash } from 'node:crypto';
-import type { FileResult } from './engine.js';
+import type { FileResult, Input } from './engine.js';
 import type { CodeProblem, PersistentAnalyses } from './js-analysis.js';
 
 const MARKER = 'n8n-lock-cache';
@@ -26,7 +26,7 @@ const sha256 = (content: string | Uint8Array) => createHash('sha256').update(con
  * The key of a run's results: every input (path and content) and everything else they depend on.
  * An input read from disk is hashed as its bytes, without decoding it (the text is UTF-8 of them).
  */
-export function runKey(inputs: Array<{ file: string; text: string; bytes?: Uint8Array }>, context: unknown): string {
+export function runKey(inputs: Input[], context: unknown): string {
   const hash = createHash('sha256').update(JSON.stringify(context));
   for (const input of inputs) hash.update(`\u0000${input.file}\u0000${sha256(input.bytes ?? input.text)}`);
   return hash.digest('hex');

@@ -2,7 +2,7 @@
 // TEXT (jsonc-parser edits), so every byte the fix does not touch (indentation, key order, escapes,
 // the final newline) stays as the file had it. Pure: text in, text out; the CLI reads and writes.
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
-import type { FileResult } from './engine.js';
+import type { FileResult, Input } from './engine.js';
 import { keyOfPointerToken, type PatchOperation } from './types.js';
 
 /** The file's fixes, in finding order, each operation once. */
@@ -63,7 +63,7 @@ export interface FileFix {
 }
 
 /** The files with something to fix, by position in `inputs`. */
-export function fixesFor(inputs: Array<{ file: string; text: string }>, results: FileResult[]): FileFix[] {
+export function fixesFor(inputs: Input[], results: FileResult[]): FileFix[] {
   const byFile = new Map(results.map((result) => [result.file, result]));
   return inputs.flatMap(({ file, text }, index) => {
     const result = byFile.get(file);

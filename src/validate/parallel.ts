@@ -10,12 +10,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EnvFile } from '../envs/env-file.js';
-import { checkPrepared, javascriptBodies, mergeFacts, prepareFiles, validateFiles, type FileResult, type PreparedFiles, type ValidateOptions } from './engine.js';
+import { checkPrepared, javascriptBodies, mergeFacts, prepareFiles, validateFiles, type FileResult, type Input, type PreparedFiles, type ValidateOptions } from './engine.js';
 import { analyzeJavaScript, rememberAnalysis, type CodeProblem } from './js-analysis.js';
 import type { RepoFacts } from './types.js';
 import type { FunctionDefinition } from './function-nodes.js';
-
-export type Input = { file: string; text: string };
 
 /** What crosses to a worker: plain data only (an env's YAML document stays here). */
 export interface WireOptions extends Omit<ValidateOptions, 'envs' | 'workflowKeys'> {

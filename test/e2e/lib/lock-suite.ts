@@ -183,7 +183,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     }
   });
 
-  it.runIf(engine === 'node')('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, within 3 s of the ideal time', async () => {
+  it.runIf(engine === 'node')('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, each woken at its slot', async () => {
     const started = Date.now();
     const responses = await Promise.all(Array.from({ length: 30 }, () => n8n.call('throttle')));
     const wall = (Date.now() - started) / 1000;
@@ -191,17 +191,25 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     // The limit holds for the slots the script gave (the Redis clock); the Work node runs a few ms after its slot.
     const maxSlots = maxInAnyWindow(bodies.map((b) => b.slot_at_ms), 2000);
     const maxObserved = maxInAnyWindow(bodies.map((b) => b.at), 2000);
+    // How late each call's Work node ran after its slot (one host: Redis and n8n share its clock).
+    const late = bodies.map((b) => b.at - b.slot_at_ms).sort((a, b) => a - b);
+    const medianLateMs = late[Math.floor(late.length / 2)];
     const ideal = (Math.ceil(30 / 5) - 1) * 2;
-    log(`throttle: mode=${mode} calls=30 completed=${bodies.length} max_in_any_window=${maxSlots} limit=5 window_s=2 wall_s=${wall.toFixed(1)} ideal_s=${ideal}`);
+    log(`throttle: mode=${mode} calls=30 completed=${bodies.length} max_in_any_window=${maxSlots} limit=5 window_s=2 wall_s=${wall.toFixed(1)} ideal_s=${ideal} late_ms_median=${Math.round(medianLateMs)} late_ms_max=${Math.round(late.at(-1)!)}`);
     log(`scenario 16: mode=${mode} engine=${engine} throttle: most Work nodes in any 2 s as n8n ran them ${maxObserved} (the slots' own: ${maxSlots})`);
     expect(bodies).toHaveLength(30);
     expect(maxSlots).toBe(5);
-    // The schedule takes `ideal` seconds; n8n's own time from the webhook to the response comes on
-    // top (queue mode: the Redis queue and a worker's pickup), 0.8-2.0 s measured on a 2-core VM.
-    // A waiter that polled instead of sleeping until its slot would miss slots by its poll period
-    // (a 5 s poll: 15 s and more). The bound was 1.2x ideal (12 s): queue mode once took 12.03 s
-    // under CI load, with the limit held (5 in any 2 s).
-    expect(wall).toBeLessThanOrEqual(ideal + 3);
+    // The throttle's own claim: a waiter sleeps until its slot. One that polled would wake a random
+    // part of its poll period late (a median of half of it: 500 ms for a 1 s poll); a sleeper's
+    // median lateness is n8n's step from the Rate Limit node to the Work node (8 ms in both modes
+    // on a 2-core VM; the maximum 41 ms regular, 324 ms queue). The median, not the maximum: the
+    // first Code node of a run may wait for its task runner.
+    expect(medianLateMs).toBeGreaterThanOrEqual(0);
+    expect(medianLateMs).toBeLessThanOrEqual(250);
+    // Only a guard against a hang: wall time mixes the throttle with n8n's own webhook-to-response
+    // latency (queue mode: the Redis queue and a worker's pickup, 0.8-2.0 s over the ideal on a
+    // 2-core VM), which the lateness above leaves out.
+    expect(wall).toBeLessThanOrEqual(ideal * 2);
   });
 
   it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {

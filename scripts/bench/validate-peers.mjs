@@ -4,8 +4,9 @@
 //   - n8n-mcp-templates: the n8n.io templates n8n-mcp 2.87.0 ships in its own database (2,352
 //     workflows), written out by this script from the installed package, never vendored here.
 // n8n-lock without a cache, cold (--cache with no cache file: analyse everything, then write it)
-// and warm (--cache again: nothing changed), against the peers, installed by this script into a
-// temporary folder at pinned versions:
+// and warm (--cache again: nothing changed), and without a cache with its two Code rules off (no
+// JavaScript parsed: the scope of a peer that analyses none), against the peers, installed by this
+// script into a temporary folder at pinned versions:
 //   n8n-mcp 2.87.0, its WorkflowValidator as its MCP server sets it up (peers/n8n-mcp.mjs), and
 //   @replikanti/flowlint-core 0.12.1 with its default rules (peers/flowlint-core.mjs).
 // Every way is a whole process, timed from spawn to exit (what CI or a pre-commit hook pays),
@@ -25,17 +26,25 @@ import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 
 const PEERS = { 'n8n-mcp': '2.87.0', '@replikanti/flowlint-core': '0.12.1' };
+/** The rules that parse and analyse Code-node JavaScript; every other rule reads the workflow JSON only. */
+const CODE_RULES = ['code-purity', 'code-nondeterminism'];
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const bin = join(root, 'dist', 'cli', 'index.js');
 const dir = mkdtempSync(join(tmpdir(), 'n8n-lock-bench-peers-'));
 const countJson = (d) => readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countJson(join(d, e.name)) : e.name.endsWith('.json') ? 1 : 0), 0);
 
-/** A repository of its own per corpus (n8n-lock's cache file lives in it). */
+/**
+ * A repository of its own per corpus (n8n-lock's cache file lives in it), and a second one whose
+ * config turns the Code rules off, which validates the first one's workflows folder.
+ */
 function corpusRepo(name) {
   const workflows = join(dir, name, 'workflows');
   mkdirSync(workflows, { recursive: true });
-  return { name, repo: join(dir, name), workflows };
+  const withoutCodeRules = join(dir, `${name}-without-code-rules`);
+  mkdirSync(withoutCodeRules);
+  writeFileSync(join(withoutCodeRules, 'n8n-lock.config.json'), JSON.stringify({ rules: Object.fromEntries(CODE_RULES.map((id) => [id, 'off'])) }));
+  return { name, repo: join(dir, name), workflows, withoutCodeRules };
 }
 
 /** The n8n.io templates in n8n-mcp's packaged database (table templates, gzip + base64 JSON), one file each. */
@@ -63,11 +72,11 @@ const n8nLock = (repo, extra) => {
 };
 
 /** Every way on one corpus, in alternation; prints its lines. */
-function benchCorpus({ name, repo, workflows }, peers, peersDir, rounds) {
+function benchCorpus({ name, repo, workflows, withoutCodeRules }, peers, peersDir, rounds) {
   const files = countJson(workflows);
   console.log(`bench: corpus=${name} files=${files}`);
   const cacheFile = join(repo, '.n8n-lock-cache.json');
-  const times = { 'n8n-lock-nocache': [], 'n8n-lock-cold': [], 'n8n-lock-warm': [], ...Object.fromEntries(peers.map((p) => [p, []])) };
+  const times = { 'n8n-lock-nocache': [], 'n8n-lock-cold': [], 'n8n-lock-warm': [], 'n8n-lock-without-code-rules': [], ...Object.fromEntries(peers.map((p) => [p, []])) };
   const outputs = new Set();
   const details = {};
   // The ways of one round; cold and warm stay a pair (warm reads what cold wrote).
@@ -85,6 +94,7 @@ function benchCorpus({ name, repo, workflows }, peers, peersDir, rounds) {
       times['n8n-lock-warm'].push(warm.ms);
       outputs.add(cold.findings).add(warm.findings);
     },
+    () => times['n8n-lock-without-code-rules'].push(n8nLock(withoutCodeRules, [workflows]).ms),
     ...peers.map((peer) => () => {
       const r = timed([join(here, 'peers', `${peer.split('/').pop()}.mjs`), peersDir, workflows], 0);
       times[peer].push(r.ms);
@@ -102,7 +112,7 @@ function benchCorpus({ name, repo, workflows }, peers, peersDir, rounds) {
     console.log(`bench: validator=${label} files=${files} seconds=${s.toFixed(2)} files_per_s=${Math.round(files / s)}`);
   }
   for (const [peer, detail] of Object.entries(details)) console.log(`bench: ${peer.split('/').pop()} counted ${detail}`);
-  const ratios = peers.map((p) => `${p.split('/').pop()}/n8n-lock-cold=${(seconds[p] / seconds['n8n-lock-cold']).toFixed(1)}x`);
+  const ratios = peers.flatMap((p) => ['n8n-lock-cold', 'n8n-lock-without-code-rules'].map((way) => `${p.split('/').pop()}/${way}=${(seconds[p] / seconds[way]).toFixed(1)}x`));
   console.log(`bench: ${[...ratios, `warm/cold=${(seconds['n8n-lock-warm'] / seconds['n8n-lock-cold']).toFixed(2)}`].join(' ')}`);
 }
 

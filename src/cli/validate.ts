@@ -227,11 +227,12 @@ export function registerValidate(program: Command): void {
     checkFixOptions(options);
     // A cold run is short and its hot code is large (acorn, eslint-scope, the value flow): TurboFan
     // compiles it in the background while the run goes on, on the same 2 cores (compiling on the
-    // main thread instead doubles the run), and inlining makes each compilation several times
-    // larger. Without inlining, medians of 5 alternating runs on Node 20: 2,352 templates 2.28 ->
-    // 1.93 s, 348 files 0.63 -> 0.53 s (Node 24, whose Maglev tier warms up sooner: 1.78 -> 1.62 s),
-    // the findings byte for byte the same. An optimisation flag, read when a function is
-    // optimised: it holds for everything compiled after this line, worker threads included.
+    // main thread instead makes the run 1.7x as long: that much compiling there is), and inlining
+    // puts each callee's code into every caller it compiles. Without inlining, medians of 5
+    // alternating runs on Node 20: 2,352 templates 2.28 -> 1.93 s, 348 files 0.63 -> 0.53 s (Node
+    // 24, whose Maglev tier warms up sooner: 1.78 -> 1.62 s), the findings byte for byte the same.
+    // An optimisation flag, read when a function is optimised: it holds for everything compiled
+    // after this line, worker threads included.
     setFlagsFromString('--no-turbo-inlining');
     const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings, enabledRuleIds }] = await Promise.all([
       import('../validate/engine.js'),

@@ -96,6 +96,9 @@ export function usePersistentAnalyses(store: PersistentAnalyses | undefined): vo
   persistentAnalyses = store;
 }
 
+/** The store in use on this thread, if any (the threads' coordinator consults it for all of them). */
+export const persistentAnalysesInUse = (): PersistentAnalyses | undefined => persistentAnalyses;
+
 const analysisCache = new Map<string, CodeProblem[]>();
 
 /** 1-based line of an offset (only reported problems ask). */

@@ -3,15 +3,16 @@
 // 1. prepare: each thread parses its batch, collects the facts cross-workflow rules need and the
 //    distinct JavaScript Code bodies it holds;
 // 2. analyze: each distinct body (repositories repeat bodies: shipped primitives, copied nodes) is
-//    analysed once, by the first thread that holds it, and every thread gets the analyses of the
-//    bodies it holds but did not analyse;
+//    analysed once, by one thread that holds it, unless `--cache` holds its analysis already (this
+//    thread looks each body up, and stores what the others analysed); every thread gets the
+//    analyses of the bodies it holds but did not analyse;
 // 3. check: the rules run on each batch against the merged facts.
 // Results come back in input order, with exactly the findings of a serial run.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EnvFile } from '../envs/env-file.js';
 import { checkPrepared, javascriptBodies, mergeFacts, prepareFiles, validateFiles, type FileResult, type Input, type PreparedFiles, type ValidateOptions } from './engine.js';
-import { analyzeJavaScript, rememberAnalysis, type CodeProblem } from './js-analysis.js';
+import { analyzeJavaScript, persistentAnalysesInUse, rememberAnalysis, type CodeProblem } from './js-analysis.js';
 import type { RepoFacts } from './types.js';
 import type { FunctionDefinition } from './function-nodes.js';
 
@@ -139,17 +140,30 @@ export async function validateFilesInParallel(inputs: Input[], options: Validate
     // least work so far (bodies by size, largest first), so the analyses spread evenly.
     const holders = new Map<string, number[]>();
     prepared.forEach((p, thread) => p.javascript.forEach((body) => (holders.get(body) ?? holders.set(body, []).get(body)!).push(thread)));
+    // The `--cache` store lives on this thread: what it holds is analysed by no thread.
+    const store = persistentAnalysesInUse();
+    const analysis = new Map<string, CodeProblem[]>();
+    for (const body of holders.keys()) {
+      const stored = store?.lookup(body);
+      if (stored) analysis.set(body, stored);
+    }
     const owner = new Map<string, number>();
     const load = prepared.map(() => 0);
-    for (const body of [...holders.keys()].sort((a, b) => b.length - a.length)) {
+    for (const body of [...holders.keys()].filter((b) => !analysis.has(b)).sort((a, b) => b.length - a.length)) {
       const thread = holders.get(body)!.reduce((best, t) => (load[t] < load[best] ? t : best));
       owner.set(body, thread);
       load[thread] += body.length;
     }
     const assigned = prepared.map((p, thread) => p.javascript.flatMap((body, index) => (owner.get(body) === thread ? [index] : [])));
     const analyzed = await all<Extract<FromWorker, { type: 'analyzed' }>>(assigned.map((indexes) => ({ type: 'analyze', indexes })));
-    const analysis = new Map<string, CodeProblem[]>();
-    analyzed.forEach((m, thread) => m.analyses.forEach((problems, k) => analysis.set(prepared[thread].javascript[assigned[thread][k]], problems)));
+    analyzed.forEach((m, thread) =>
+      m.analyses.forEach((problems, k) => {
+        const body = prepared[thread].javascript[assigned[thread][k]];
+        analysis.set(body, problems);
+        // This thread's own went through analyzeJavaScript, which told the store already.
+        if (thread > 0) store?.computed(body, problems);
+      }),
+    );
     const wire: WireOptions = {
       ...options,
       envs: options.envs.map(({ name, file, data }) => ({ name, file, data })),

@@ -67,6 +67,24 @@ describe('validate --cache', () => {
     expect(warm.findings).toContain('"severity":"error","message":"\\"Code\\" (code line 1)');
   });
 
+  it('with worker threads, the analyses of every thread are stored, and a stored analysis is used by every thread', () => {
+    // Four files of the same size: --concurrency 2 puts two on each thread.
+    const dir = tempRepo(Object.fromEntries([1, 2, 3, 4].map((i) => [`workflows/impure-${i}.json`, codeWorkflow(`const fs${i} = require('fs');\nreturn $input.all();`)])));
+    const path = join(dir, '.n8n-lock-cache.json');
+    const threaded = ['--cache', '--concurrency', '2'];
+    const plain = json(['--concurrency', '2'], dir);
+    expect(json(threaded, dir)).toEqual(plain);
+    const cache = JSON.parse(readFileSync(path, 'utf8'));
+    expect(Object.keys(cache.analyses)).toHaveLength(4);
+    // Which analyses a run uses shows when they are forged (same build, so the same fingerprint):
+    // every body "clean", and no last results to return instead. Then no thread may analyse anew.
+    for (const key of Object.keys(cache.analyses)) cache.analyses[key] = [];
+    writeFileSync(path, JSON.stringify({ ...cache, lastRun: undefined }));
+    const forged = json(threaded, dir);
+    expect(plain.findings.match(/"ruleId":"code-purity"/g)).toHaveLength(4);
+    expect(forged.findings).not.toContain('"ruleId":"code-purity"');
+  });
+
   it('an analysis stored under another fingerprint (another n8n-lock) is never used, nor a corrupt file', () => {
     const dir = tempRepo({ 'workflows/impure.json': files['workflows/impure.json'] });
     const path = join(dir, '.n8n-lock-cache.json');

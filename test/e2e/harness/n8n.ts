@@ -516,15 +516,21 @@ export class N8nServer {
     const send = () => fetch(url, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 120_000) });
     let res: Response;
     try {
-      res = await send();
+      try {
+        res = await send();
+      } catch (error) {
+        // fetch reuses an idle keep-alive connection; when n8n's server closes it at its keep-alive
+        // timeout (5 s idle) just as a request goes out, the request fails at once with "other side
+        // closed", before n8n has read it. Only then is sending it again safe (nothing ran): not a
+        // connection lost later, while n8n may be running the execution (the crash scenarios).
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        if (cause?.code !== 'UND_ERR_SOCKET' || cause.message !== 'other side closed' || performance.now() - started > 50) throw error;
+        res = await send();
+      }
     } catch (error) {
-      // fetch reuses an idle keep-alive connection; when n8n's server closes it at its keep-alive
-      // timeout (5 s idle) just as a request goes out, the request fails at once with "other side
-      // closed", before n8n has read it. Only then is sending it again safe (nothing ran): not a
-      // connection lost later, while n8n may be running the execution (the crash scenarios).
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      if (cause?.code !== 'UND_ERR_SOCKET' || cause.message !== 'other side closed' || performance.now() - started > 50) throw error;
-      res = await send();
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      // No answer at all: say what n8n was doing, so a rare hang can be told from a slow run.
+      throw new Error(`webhook ${path}: no answer within ${((performance.now() - started) / 1000).toFixed(1)} s; ${await this.unfinishedExecutions()}`, { cause: error });
     }
     const text = await res.text();
     const ms = performance.now() - started;
@@ -604,6 +610,24 @@ export class N8nServer {
   async lastExecutionId(): Promise<number> {
     const [row] = await this.database.query<{ id: unknown }>('SELECT MAX(id) AS id FROM execution_entity');
     return Number(row?.id ?? 0);
+  }
+
+  /** The executions n8n has not finished (new, running, waiting): id, workflow, status, last node, worker. */
+  private async unfinishedExecutions(): Promise<string> {
+    try {
+      const rows = await this.database.query<{ id: unknown; workflowId: unknown; status: unknown; data: unknown }>(
+        `SELECT e.id, e."workflowId", e.status, d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e.status IN ('new', 'running', 'waiting') ORDER BY e.id DESC LIMIT 20`,
+      );
+      if (rows.length === 0) return 'n8n holds no unfinished execution (its answer was lost, or the execution never started)';
+      const described = rows.map((row) => {
+        const last = this.parseRunData(row.data).resultData?.lastNodeExecuted;
+        const worker = this.workerOf(Number(row.id));
+        return `#${row.id} of ${row.workflowId} ${row.status}${last ? ` after ${last}` : ''}${worker ? ` on ${worker.name}` : ''}`;
+      });
+      return `unfinished executions: ${described.join(', ')}`;
+    } catch (error) {
+      return `the executions could not be read (${(error as Error).message})`;
+    }
   }
 
   /** Queue mode: the worker whose log says it started this execution. */

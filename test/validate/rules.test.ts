@@ -128,6 +128,8 @@ const TABLES: Record<string, Table> = {
       ['import declaration', () => js("import fs from 'fs';\nreturn [];"), /import from "fs"/],
       ['dynamic import', () => js("const m = await import('fs'); return [];"), /dynamic import\(\)/],
       ['fetch', () => js("await fetch('http://x'); return [];"), /network I\/O \(fetch\)/],
+      // eslint-scope resolves a default parameter outside the body by comparing node ranges.
+      ["a default parameter reads the outer name, not the body's", () => js('function f(a = fetch) { const fetch = 1; return a; }\nreturn [{ json: { t: typeof f() } }];'), /network I\/O \(fetch\)/],
       ['this.helpers', () => js('await this.helpers.httpRequest({ url: "x" }); return [];'), /the global object \(this\) is read at \.helpers \(I\/O helpers\)/],
       ['destructured this.helpers', () => js('const { helpers } = this; return [];'), /the global object \(this\) is destructured at \.helpers \(I\/O helpers\)/],
       ['computed this', () => js("const k = 'hel' + 'pers'; return this[k];"), /the global object \(this\) is read at \.helpers/],
@@ -222,6 +224,7 @@ const TABLES: Record<string, Table> = {
     errors: {
       "require": [["forbiddenGlobal",19,31]],
       "aliased require": [["forbiddenGlobal",19,30]],
+      "a default parameter reads the outer name, not the body's": [["forbiddenGlobal",19,35]],
       "import declaration": [["moduleImport",19,20]],
       "dynamic import": [["dynamicImport",19,36]],
       "fetch": [["forbiddenGlobal",19,26]],

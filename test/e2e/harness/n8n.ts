@@ -552,9 +552,14 @@ export class N8nServer {
 
   /** The newest executions of a workflow (newest first), with error message and blamed node. */
   async executions(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<ExecutionSummary[]> {
+    return this.executionSummaries('e."workflowId" = $1 AND e.id > $2', [workflowId, options.afterId ?? 0], options.limit ?? 20);
+  }
+
+  /** Executions matching a condition on execution_entity `e`, newest first, as summaries. */
+  private async executionSummaries(where: string, params: unknown[], limit: number): Promise<ExecutionSummary[]> {
     const rows = await this.database.query(
-      'SELECT e.id, e."workflowId", e.status, e.mode, e."startedAt", e."stoppedAt", d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id DESC LIMIT $3',
-      [workflowId, options.afterId ?? 0, options.limit ?? 20],
+      `SELECT e.id, e."workflowId", e.status, e.mode, e."startedAt", e."stoppedAt", d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE ${where} ORDER BY e.id DESC LIMIT $${params.length + 1}`,
+      [...params, limit],
     );
     return rows.map((row) => {
       const result = this.parseRunData(row.data).resultData ?? {};
@@ -615,14 +620,11 @@ export class N8nServer {
   /** The executions n8n has not finished (new, running, waiting): id, workflow, status, last node, worker. */
   private async unfinishedExecutions(): Promise<string> {
     try {
-      const rows = await this.database.query<{ id: unknown; workflowId: unknown; status: unknown; data: unknown }>(
-        `SELECT e.id, e."workflowId", e.status, d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e.status IN ('new', 'running', 'waiting') ORDER BY e.id DESC LIMIT 20`,
-      );
-      if (rows.length === 0) return 'n8n holds no unfinished execution (its answer was lost, or the execution never started)';
-      const described = rows.map((row) => {
-        const last = this.parseRunData(row.data).resultData?.lastNodeExecuted;
-        const worker = this.workerOf(Number(row.id));
-        return `#${row.id} of ${row.workflowId} ${row.status}${last ? ` after ${last}` : ''}${worker ? ` on ${worker.name}` : ''}`;
+      const unfinished = await this.executionSummaries(`e.status IN ('new', 'running', 'waiting')`, [], 20);
+      if (unfinished.length === 0) return 'n8n holds no unfinished execution (its answer was lost, or the execution never started)';
+      const described = unfinished.map(({ id, workflowId, status, lastNodeExecuted }) => {
+        const worker = this.workerOf(id);
+        return `#${id} of ${workflowId} ${status}${lastNodeExecuted ? ` after ${lastNodeExecuted}` : ''}${worker ? ` on ${worker.name}` : ''}`;
       });
       return `unfinished executions: ${described.join(', ')}`;
     } catch (error) {

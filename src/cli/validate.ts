@@ -129,9 +129,10 @@ async function withBaseline(layout: RepoLayout, options: Options, inputs: Input[
 }
 
 /**
- * The --cache store (the Code-body analyses, in use for this thread, which looks bodies up and
- * stores analyses for the worker threads too; and the last run's results), and how to save it. Its fingerprint is the text of the modules
- * that decide a finding, so any change to n8n-lock's analysis, a rule or a table discards it.
+ * The --cache store (the Code-body analyses, in use for this thread, which also looks bodies up and
+ * stores analyses for the worker threads; and the last run's results), and how to save it. Its
+ * fingerprint is the text of the modules that decide a finding, so any change to n8n-lock's
+ * analysis, a rule or a table discards it.
  */
 async function openAnalysisCache(path: string) {
   const [{ AnalysisCache, analysisFingerprint }, { usePersistentAnalyses }] = await Promise.all([import('../validate/analysis-cache.js'), import('../validate/js-analysis.js')]);

@@ -173,7 +173,8 @@ describe('unlock against a real Redis (one Lua compare-and-delete)', () => {
 
   it('a semaphore scope: --lock-id frees that holder\'s permit only, a lock_id without one is refused, --force frees them all; --dry-run deletes nothing', async () => {
     const [holders, sidecars] = semaphoreKeys('api');
-    for (const id of ['A', 'B']) await redis.client.eval(SEMAPHORE_ACQUIRE_SCRIPT, 3, holders, sidecars, 'n8n-lock-api:fence', '60000', '3', id, sidecarPrefix({ lock_id: id, workflow_id: 'Wf1', workflow_name: 'Enrich', execution_id: id, locked_at: new Date(Date.now() - 2000).toISOString() }));
+    // A TTL under a minute keeps the line's ttl in whole seconds: 60000 read within the same millisecond prints "1m00s".
+    for (const id of ['A', 'B']) await redis.client.eval(SEMAPHORE_ACQUIRE_SCRIPT, 3, holders, sidecars, 'n8n-lock-api:fence', '30000', '3', id, sidecarPrefix({ lock_id: id, workflow_id: 'Wf1', workflow_name: 'Enrich', execution_id: id, locked_at: new Date(Date.now() - 2000).toISOString() }));
     const refused = await unlock({ scope: 'api', mode: 'lock-id', lockId: 'C', dryRun: false });
     expect([refused.outcome, unlockExitCode(refused), describeUnlock(refused).stderr]).toEqual(['no-permit', 1, ["unlock: refused, lock_id C holds none of the 2 permits of 'api' (a semaphore: n8n-lock status lists its holders); nothing deleted"]]);
     expect(await unlock({ scope: 'api', mode: 'lock-id', lockId: 'A', dryRun: true })).toMatchObject({ outcome: 'permit-released', keysDeleted: 0 });

@@ -52,7 +52,7 @@ describe('semaphore (Max Holders above 1)', () => {
     const releasedAt = Date.now();
     await releaseLock(await pool().command(), 'api', 'A');
     const first = await Promise.race(waiters);
-    expect(first.at - releasedAt).toBeLessThan(150);
+    expect(first.at - releasedAt).toBeLessThan(1500); // not its next poll, 5 s later (wide for a loaded CI machine)
     expect(await redis.client.zcard('n8n-lock-api:holders')).toBe(3);
     await releaseLock(await pool().command(), 'api', 'B');
     await Promise.all(waiters);
@@ -233,7 +233,7 @@ describe('rate limits (the server clock, reservations in arrival order)', () => 
     // 20 calls at 5 per second: the last waits about 3 s (fixed: its windows start on the clock's
     // second, so between 2 and 3 s).
     expect(waits[19]).toBeGreaterThanOrEqual(algorithm === 'fixed' ? 2000 : 2900);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(9000); // a hang guard: max wait is 10 s
   });
 
   it('a call whose slot is beyond max wait is denied and takes nothing', async () => {

@@ -27,11 +27,17 @@ export function registerPull(program: Command): void {
     const plan = new WritePlan(layout.root);
     let identical = 0;
     const changed: string[] = [];
-    for (const key of selected) {
+    const ids = selected.map((key) => {
       const id = env.data.workflows?.[key]?.id;
       if (!id || isSentinelId(id)) throw new InputError(`${env.file}: workflows.${key} has no id: nothing to pull`);
-      const live = await api.getWorkflow(id, `read ${key}`);
-      if (!live) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(id)} is not on ${api.base}`);
+      return id;
+    });
+    const reads = await api.getWorkflows(selected.map((key, i) => ({ id: ids[i], what: `read ${key}` })));
+    for (const [i, key] of selected.entries()) {
+      const read = reads[i];
+      if (read.status === 'rejected') throw read.reason;
+      const live = read.value;
+      if (!live) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(ids[i])} is not on ${api.base}`);
       const path = workflowPath(layout, key);
       const file = display(layout, path);
       const sourceText = existsSync(path) ? readText(path, file) : undefined;

@@ -181,10 +181,13 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   const live = new Map<string, LiveWorkflow>();
   /** Env ids the instance does not have, created with that id (--create-missing). */
   const keepIds = new Set<string>();
-  for (const s of sources) {
-    if (creating.has(s.key)) continue;
+  const existing = sources.filter((s) => !creating.has(s.key));
+  const reads = await api.getWorkflows(existing.map((s) => ({ id: env.data.workflows![s.key].id, what: `read ${s.key}` })));
+  for (const [i, s] of existing.entries()) {
     const id = env.data.workflows![s.key].id;
-    const found = await api.getWorkflow(id, `read ${s.key}`);
+    const read = reads[i];
+    if (read.status === 'rejected') throw read.reason;
+    const found = read.value;
     if (!found && options.createMissing) {
       if (options.via === 'api') throw new InputError('--create-missing needs the package import (--via package or auto): the public API cannot create a workflow with a chosen id');
       keepIds.add(s.key);
@@ -283,6 +286,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         if (changed.length) written.add(`imported ${changed.map((c) => c.key).join(', ')}`);
         if (Object.keys(ids).length) saveMinted(ids, renderedWithIds);
         const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
+        const imported = await api.getWorkflows(changed.map((step) => ({ id: env.data.workflows![step.key].id, what: `read ${step.key} after the import` })));
         for (const step of steps) {
           const id = env.data.workflows![step.key].id;
           if (step.action === 'unchanged') {
@@ -290,7 +294,9 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
             if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
             continue;
           }
-          const after = await recordStored(step.key, id, (await api.getWorkflow(id, `read ${step.key} after the import`))!);
+          const read = imported[changed.indexOf(step)];
+          if (read.status === 'rejected') throw read.reason;
+          const after = await recordStored(step.key, id, read.value!);
           if (step.action === 'create') report.created++;
           else report.updated++;
           io.progress(`deploy: ${step.action === 'create' ? 'created' : 'updated'} ${step.key} (${id})`);

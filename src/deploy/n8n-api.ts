@@ -22,6 +22,9 @@ const SCOPE = {
   credentials: 'credential:list',
 } as const;
 
+/** Workflow reads in flight at once: a few, as a browser opens to one host, not one per workflow. */
+export const READS_IN_FLIGHT = 8;
+
 export interface Credential {
   id: string;
   name: string;
@@ -125,6 +128,28 @@ export class N8nApi {
       return undefined;
     }
     return json;
+  }
+
+  /**
+   * Several workflows, READS_IN_FLIGHT GETs at a time, each read's outcome in the order asked (a
+   * value of undefined where n8n has no such workflow). One GET at a time made a deploy or pull of
+   * N workflows N round trips long: on a remote n8n that is the whole run. Outcomes, not values:
+   * the caller meets a failure where the sequential loop met it, so the error it reports does not
+   * depend on which answer came first.
+   */
+  async getWorkflows(reads: Array<{ id: string; what: string }>): Promise<Array<PromiseSettledResult<LiveWorkflow | undefined>>> {
+    const outcomes: Array<PromiseSettledResult<LiveWorkflow | undefined>> = new Array(reads.length);
+    let next = 0;
+    const reader = async () => {
+      for (let i = next++; i < reads.length; i = next++) {
+        outcomes[i] = await this.getWorkflow(reads[i].id, reads[i].what).then(
+          (value) => ({ status: 'fulfilled', value }) as const,
+          (reason: unknown) => ({ status: 'rejected', reason }) as const,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, reads.length) }, reader));
+    return outcomes;
   }
 
   /** A 404 without n8n's JSON is a missing route, not a missing workflow: say so. */

@@ -1,0 +1,54 @@
+// N8nApi.getWorkflows against a real HTTP server standing in for n8n's GET /api/v1/workflows/:id:
+// a few reads in flight at once, each outcome in the order asked, whatever order the answers come in.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { N8nApi, N8nApiError, READS_IN_FLIGHT } from '../../src/deploy/n8n-api.js';
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** Answers after a delay that shrinks with the id's number, so later reads answer first. */
+async function fakeN8n(answer: (id: string) => { status: number; body: unknown }): Promise<{ url: string; most: () => number; asked: string[] }> {
+  let inFlight = 0;
+  let most = 0;
+  const asked: string[] = [];
+  server = createServer((req, res) => {
+    const id = decodeURIComponent(/^\/api\/v1\/workflows\/([^?]+)/.exec(req.url ?? '')?.[1] ?? '');
+    asked.push(id);
+    inFlight++;
+    most = Math.max(most, inFlight);
+    setTimeout(() => {
+      inFlight--;
+      const { status, body } = answer(id);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    }, 60 - Number(id.replace(/\D/g, '')));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, most: () => most, asked };
+}
+
+describe('N8nApi.getWorkflows', () => {
+  it(`reads ${READS_IN_FLIGHT} at a time and gives each outcome in the order asked: a workflow, undefined for a missing one, the error for a refused one`, async () => {
+    const n8n = await fakeN8n((id) =>
+      id === 'w3' ? { status: 404, body: { message: 'Not Found' } } : id === 'w5' ? { status: 500, body: { message: 'boom' } } : { status: 200, body: { id, name: `Workflow ${id}` } },
+    );
+    const ids = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    const outcomes = await new N8nApi(n8n.url, 'key').getWorkflows(ids.map((id) => ({ id, what: `read ${id}` })));
+    expect(n8n.most()).toBe(READS_IN_FLIGHT);
+    expect(n8n.asked.sort()).toEqual([...ids].sort());
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? (o.value?.id ?? 'missing') : (o.reason as Error).message))).toEqual(
+      ids.map((id) => (id === 'w3' ? 'missing' : id === 'w5' ? 'read w5: HTTP 500: boom' : id)),
+    );
+    expect(outcomes[5].status === 'rejected' && outcomes[5].reason).toBeInstanceOf(N8nApiError);
+  });
+
+  it('fewer reads than the limit: one GET each; none: no GET', async () => {
+    const n8n = await fakeN8n((id) => ({ status: 200, body: { id } }));
+    const api = new N8nApi(n8n.url, 'key');
+    expect(await api.getWorkflows([])).toEqual([]);
+    const outcomes = await api.getWorkflows([{ id: 'a1', what: 'read a' }, { id: 'b2', what: 'read b' }]);
+    expect(outcomes).toEqual([{ status: 'fulfilled', value: { id: 'a1' } }, { status: 'fulfilled', value: { id: 'b2' } }]);
+    expect(n8n.asked.sort()).toEqual(['a1', 'b2']);
+  });
+});

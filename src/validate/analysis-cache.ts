@@ -42,8 +42,12 @@ export class AnalysisCache implements PersistentAnalyses {
   private lastRun?: { key: string; results: FileResult[] };
   hits = 0;
   misses = 0;
-  /** The last body looked up in vain: analysed next, then stored under the hash already computed. */
-  private missed?: { source: string; key: string };
+  /**
+   * Bodies looked up in vain and not yet computed, with their hash: the analysis is stored under
+   * the hash already computed, and a second lookup of the same body (the threads' coordinator
+   * looks every body up, then this thread's analyzeJavaScript its own) hashes and counts nothing.
+   */
+  private readonly missed = new Map<string, string>();
 
   private constructor(private readonly fingerprint: string, entries: Map<string, CodeProblem[]>, lastRun?: { key: string; results: FileResult[] }) {
     this.entries = entries;
@@ -67,6 +71,7 @@ export class AnalysisCache implements PersistentAnalyses {
   }
 
   lookup(source: string): CodeProblem[] | undefined {
+    if (this.missed.has(source)) return undefined;
     const key = sha256(source);
     const problems = this.entries.get(key);
     if (problems) {
@@ -76,14 +81,14 @@ export class AnalysisCache implements PersistentAnalyses {
       this.entries.set(key, problems);
     } else {
       this.misses++;
-      this.missed = { source, key };
+      this.missed.set(source, key);
     }
     return problems;
   }
 
   computed(source: string, problems: CodeProblem[]): void {
-    this.entries.set(this.missed?.source === source ? this.missed.key : sha256(source), problems);
-    this.missed = undefined;
+    this.entries.set(this.missed.get(source) ?? sha256(source), problems);
+    this.missed.delete(source);
   }
 
   /** The results of the last run when its key is `key` (the same inputs and context), else undefined. */

@@ -118,4 +118,17 @@ describe('validate --cache', () => {
     expect(AnalysisCache.load(cache.serialize(), 'other').lookup('x')).toBeUndefined();
     expect(AnalysisCache.load('[]', fingerprint).lookup('x')).toBeUndefined();
   });
+
+  it('the store: bodies looked up in vain are stored under their hash in any order, and a second lookup before the analysis counts no second miss', () => {
+    const fingerprint = analysisFingerprint(['module a']);
+    const cache = AnalysisCache.load(undefined, fingerprint);
+    // As with threads: the coordinator looks both up, then thread 0 looks x up again and analyses it.
+    expect([cache.lookup('x'), cache.lookup('y'), cache.lookup('x'), cache.misses]).toEqual([undefined, undefined, undefined, 2]);
+    cache.computed('y', []);
+    cache.computed('x', [{ index: 0, end: 1, line: 1, kind: 'impure', messageId: 'withStatement', data: {} }]);
+    // Computed: the next lookup is a hit, not a remembered miss.
+    expect([cache.lookup('x')?.length, cache.lookup('y'), cache.hits, cache.misses]).toEqual([1, [], 2, 2]);
+    const again = AnalysisCache.load(cache.serialize(), fingerprint);
+    expect([again.lookup('x')?.length, again.lookup('y'), again.hits, again.misses]).toEqual([1, [], 2, 0]);
+  });
 });

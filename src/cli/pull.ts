@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { isSentinelId } from '../workflow/placeholders.js';
+import { settledValue } from '../deploy/n8n-api.js';
 import { pullWorkflow } from '../deploy/pull.js';
 import { connectTarget, type N8nTargetOptions } from './deploy.js';
 import { readText, WritePlan } from './io.js';
@@ -34,9 +35,7 @@ export function registerPull(program: Command): void {
     });
     const reads = await api.getWorkflows(selected.map((key, i) => ({ id: ids[i], what: `read ${key}` })));
     for (const [i, key] of selected.entries()) {
-      const read = reads[i];
-      if (read.status === 'rejected') throw read.reason;
-      const live = read.value;
+      const live = settledValue(reads[i]);
       if (!live) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(ids[i])} is not on ${api.base}`);
       const path = workflowPath(layout, key);
       const file = display(layout, path);

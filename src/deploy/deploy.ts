@@ -7,7 +7,7 @@ import { parseEnvFile, envFileText, setWorkflowId, type EnvFile } from '../envs/
 import { renderWorkflow } from '../envs/render.js';
 import { parseJsonText } from '../workflow/json-file.js';
 import { isSentinelId } from '../workflow/placeholders.js';
-import { N8nApiError, type N8nApi } from './n8n-api.js';
+import { N8nApiError, settledValue, type N8nApi } from './n8n-api.js';
 import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
 import { packageFiles, tarGz, type PackageCredential } from './n8n-package.js';
 import { contentHash, deployRecordOf, nodeProblem, withDeployRecord, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
@@ -181,21 +181,18 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   const live = new Map<string, LiveWorkflow>();
   /** Env ids the instance does not have, created with that id (--create-missing). */
   const keepIds = new Set<string>();
-  const existing = sources.filter((s) => !creating.has(s.key));
-  const reads = await api.getWorkflows(existing.map((s) => ({ id: env.data.workflows![s.key].id, what: `read ${s.key}` })));
-  for (const [i, s] of existing.entries()) {
-    const id = env.data.workflows![s.key].id;
-    const read = reads[i];
-    if (read.status === 'rejected') throw read.reason;
-    const found = read.value;
+  const existing = sources.filter((s) => !creating.has(s.key)).map((s) => ({ key: s.key, id: env.data.workflows![s.key].id }));
+  const reads = await api.getWorkflows(existing.map(({ key, id }) => ({ id, what: `read ${key}` })));
+  for (const [i, { key, id }] of existing.entries()) {
+    const found = settledValue(reads[i]);
     if (!found && options.createMissing) {
       if (options.via === 'api') throw new InputError('--create-missing needs the package import (--via package or auto): the public API cannot create a workflow with a chosen id');
-      keepIds.add(s.key);
+      keepIds.add(key);
       continue;
     }
-    if (!found) throw new InputError(`${env.file}: workflows.${s.key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew, or pass --create-missing to create it with this id`);
+    if (!found) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew, or pass --create-missing to create it with this id`);
     if (!('activeVersionId' in found)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
-    live.set(s.key, found);
+    live.set(key, found);
   }
   await checkInstance(api, rendered, sources);
 
@@ -286,7 +283,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         if (changed.length) written.add(`imported ${changed.map((c) => c.key).join(', ')}`);
         if (Object.keys(ids).length) saveMinted(ids, renderedWithIds);
         const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
-        const imported = await api.getWorkflows(changed.map((step) => ({ id: env.data.workflows![step.key].id, what: `read ${step.key} after the import` })));
+        const reads = await api.getWorkflows(changed.map((step) => ({ id: env.data.workflows![step.key].id, what: `read ${step.key} after the import` })));
+        const imported = new Map(changed.map((step, i) => [step, reads[i]]));
         for (const step of steps) {
           const id = env.data.workflows![step.key].id;
           if (step.action === 'unchanged') {
@@ -294,9 +292,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
             if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
             continue;
           }
-          const read = imported[changed.indexOf(step)];
-          if (read.status === 'rejected') throw read.reason;
-          const after = await recordStored(step.key, id, read.value!);
+          const after = await recordStored(step.key, id, settledValue(imported.get(step)!)!);
           if (step.action === 'create') report.created++;
           else report.updated++;
           io.progress(`deploy: ${step.action === 'create' ? 'created' : 'updated'} ${step.key} (${id})`);

@@ -25,6 +25,12 @@ const SCOPE = {
 /** Workflow reads in flight at once: a few, as a browser opens to one host, not one per workflow. */
 export const READS_IN_FLIGHT = 8;
 
+/** The value of one of getWorkflows' outcomes, or its failure thrown, where the caller meets it. */
+export function settledValue<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
 export interface Credential {
   id: string;
   name: string;

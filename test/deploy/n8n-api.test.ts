@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { N8nApi, N8nApiError, READS_IN_FLIGHT } from '../../src/deploy/n8n-api.js';
+import { N8nApi, N8nApiError, READS_IN_FLIGHT, settledValue } from '../../src/deploy/n8n-api.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -41,6 +41,9 @@ describe('N8nApi.getWorkflows', () => {
       ids.map((id) => (id === 'w3' ? 'missing' : id === 'w5' ? 'read w5: HTTP 500: boom' : id)),
     );
     expect(outcomes[5].status === 'rejected' && outcomes[5].reason).toBeInstanceOf(N8nApiError);
+    // What deploy and pull do with each, in order: the value, or the failure thrown there.
+    expect([settledValue(outcomes[2])?.id, settledValue(outcomes[3])]).toEqual(['w2', undefined]);
+    expect(() => settledValue(outcomes[5])).toThrow(N8nApiError);
   });
 
   it('fewer reads than the limit: one GET each; none: no GET', async () => {

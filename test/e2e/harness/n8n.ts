@@ -513,20 +513,20 @@ export class N8nServer {
       headers['content-type'] ??= 'application/json';
     }
     const started = performance.now();
-    const send = () => fetch(url, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 120_000) });
-    let res: Response;
-    try {
-      try {
-        res = await send();
-      } catch (error) {
-        // fetch reuses an idle keep-alive connection; when n8n's server closes it at its keep-alive
-        // timeout (5 s idle) just as a request goes out, the request fails at once with "other side
-        // closed", before n8n has read it. Only then is sending it again safe (nothing ran): not a
-        // connection lost later, while n8n may be running the execution (the crash scenarios).
+    const request = () => fetch(url, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 120_000) });
+    // fetch reuses an idle keep-alive connection; when n8n's server closes it at its keep-alive
+    // timeout (5 s idle) just as a request goes out, the request fails at once with "other side
+    // closed", before n8n has read it. Only then is sending it again safe (nothing ran): not a
+    // connection lost later, while n8n may be running the execution (the crash scenarios).
+    const send = () =>
+      request().catch((error: unknown) => {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
         if (cause?.code !== 'UND_ERR_SOCKET' || cause.message !== 'other side closed' || performance.now() - started > 50) throw error;
-        res = await send();
-      }
+        return request();
+      });
+    let res: Response;
+    try {
+      res = await send();
     } catch (error) {
       if ((error as Error).name !== 'TimeoutError') throw error;
       // No answer at all: say what n8n was doing, so a rare hang can be told from a slow run.

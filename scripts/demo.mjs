@@ -1,4 +1,4 @@
-// `npm run demo`: the main job end to end on a copy of the example repository (envs/ + examples/):
+// `npm run demo`: the main job end to end on a copy of the example repository (examples/envs + examples/workflows):
 // install the primitives, lock and rate-limit a workflow, render it for dev, and show the result.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repo = mkdtempSync(join(tmpdir(), 'n8n-lock-demo-'));
-cpSync(join(root, 'envs'), join(repo, 'envs'), { recursive: true });
+cpSync(join(root, 'examples', 'envs'), join(repo, 'envs'), { recursive: true });
 cpSync(join(root, 'examples', 'workflows'), join(repo, 'workflows'), { recursive: true });
 
 function run(...args) {

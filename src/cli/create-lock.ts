@@ -52,7 +52,9 @@ export function registerCreateLock(program: Command): void {
     if (envs.length === 0) {
       warn(`no environment files in ${display(layout, layout.envsDir)}: add one (see envs/ in the n8n-lock README) and run create-lock again to register the primitives`);
     } else {
-      warn('next: deploy the primitives to n8n, fill in their ids under workflows.* in each env, and PUBLISH them (n8n 2.x runs only published sub-workflows)');
+      // deploy creates, publishes and records the ids itself: nothing to copy by hand.
+      const env = envs.length === 1 ? envs[0].name : '<env>';
+      warn(`next: n8n-lock deploy --env ${env} (creates and publishes them in n8n, and writes their ids into ${envs.length === 1 ? envs[0].file : 'the env file'}; needs N8N_API_KEY and n8n.url)`);
     }
   });
   withExamples(command, [

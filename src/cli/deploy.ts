@@ -7,7 +7,8 @@ import { N8nApi } from '../deploy/n8n-api.js';
 import { readText, WritePlan } from './io.js';
 import { loadSelectedEnvs } from './envs.js';
 import { warn, withCwd, withExamples } from './program.js';
-import { display, detectLayout, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
+import { display, detectLayout, envWorkflowKeysChecked, listWorkflowKeys, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
+import { unknownWorkflowKeys, unknownWorkflowKeysRefusal } from '../envs/workflow-keys.js';
 
 export interface N8nTargetOptions {
   cwd: string;
@@ -35,12 +36,22 @@ export function connectTarget(options: N8nTargetOptions, command: string): { lay
   return { layout, env, api: new N8nApi(url, key) };
 }
 
+/**
+ * Refuses an env file whose `workflows.<key>` names no workflow file (a typo such as `invoice_synk`
+ * would make deploy create the real file's workflow a second time), before anything is written.
+ */
+export function refuseUnknownWorkflowKeys(layout: RepoLayout, env: EnvFile): void {
+  if (!envWorkflowKeysChecked(layout)) return;
+  const unknown = unknownWorkflowKeys(env.data, listWorkflowKeys(layout));
+  if (unknown.length) throw new InputError(unknownWorkflowKeysRefusal(env.file, unknown, (key) => display(layout, workflowPath(layout, key))));
+}
+
 /** The workflow files `keys` names (default every workflow), read. */
 export function readSources(layout: RepoLayout, keys: string[]): SourceWorkflow[] {
   return keys.map((key) => {
     const path = workflowPath(layout, key);
     const file = display(layout, path);
-    if (!existsSync(path)) throw new InputError(`unknown workflow "${key}": ${file} does not exist`);
+    if (!existsSync(path)) throw unknownWorkflowError(layout, key);
     return { key, file, text: readText(path, file) };
   });
 }
@@ -51,7 +62,8 @@ function formatPlan(report: DeployReport, target: string): string {
     const publish = p.publish ? 'publish' : '       ';
     return `  ${p.action.padEnd(9)} ${p.key.padEnd(width)} ${publish}${p.id ? ` ${p.id}` : ''}${p.detail && p.action === 'drifted' ? `\n      ${p.detail}` : ''}`;
   });
-  return `${report.mode === 'dry-run' ? 'plan (dry run, nothing written)' : 'plan'} for env "${report.env.name}" on ${target}:\n${lines.join('\n')}\n`;
+  const title = report.mode === 'dry-run' ? 'plan (dry run, nothing written)' : report.mode === 'refused' ? 'plan (refused, nothing written)' : 'plan';
+  return `${title} for env "${report.env.name}" on ${target}:\n${lines.join('\n')}\n`;
 }
 
 export function registerDeploy(program: Command): void {
@@ -74,6 +86,7 @@ export function registerDeploy(program: Command): void {
     if (options.via !== 'auto' && options.via !== 'package' && options.via !== 'api') throw new InputError(`--via must be auto, package or api (got "${options.via}")`);
     const started = Date.now();
     const { layout, env, api } = connectTarget(options, 'deploy');
+    refuseUnknownWorkflowKeys(layout, env);
     const all = readSources(layout, listWorkflowKeys(layout));
     if (all.length === 0) throw new InputError(`no workflows in ${display(layout, layout.workflowsDir)}`);
     const sources = keys.length > 0 ? readSources(layout, keys) : all;
@@ -97,7 +110,9 @@ export function registerDeploy(program: Command): void {
       process.stdout.write(formatPlan(report, api.base));
     }
     warn(`deploy drift: refused=${report.refused ? 'yes' : 'no'} forced=${report.forced ? 'yes' : 'no'}`);
-    warn(`deploy: mode=${report.mode} workflows=${report.plan.length} created=${report.created} updated=${report.updated} unchanged=${report.unchanged} seconds=${seconds}`);
+    // A refused deploy wrote nothing: its line has no counts that could read as work done.
+    if (report.mode === 'refused') warn(`deploy: mode=refused workflows=${report.plan.length} drifted=${report.drifted} seconds=${seconds}`);
+    else warn(`deploy: mode=${report.mode} workflows=${report.plan.length} created=${report.created} updated=${report.updated} unchanged=${report.unchanged} seconds=${seconds}`);
     const minted = Object.keys(report.minted);
     if (minted.length) warn(`deploy: ${env.file}: ${minted.length} new workflow id(s) written (${minted.slice(0, 3).join(', ')}${minted.length > 3 ? ', ...' : ''}); commit the file, later deploys update these workflows`);
     if (report.refused) {

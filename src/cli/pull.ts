@@ -7,7 +7,9 @@ import { pullWorkflow } from '../deploy/pull.js';
 import { connectTarget, type N8nTargetOptions } from './deploy.js';
 import { readText, WritePlan } from './io.js';
 import { warn, withCwd, withExamples } from './program.js';
-import { display, workflowPath } from './repo.js';
+import { display, envWorkflowKeysChecked, listWorkflowKeys, workflowPath } from './repo.js';
+import { knownNamesHint } from '../closest-name.js';
+import { unknownWorkflowKeys, unknownWorkflowKeysRefusal } from '../envs/workflow-keys.js';
 
 export function registerPull(program: Command): void {
   const command = withCwd(
@@ -22,7 +24,22 @@ export function registerPull(program: Command): void {
   ).action(async (keys: string[], options: N8nTargetOptions & { dryRun?: boolean }) => {
     const started = Date.now();
     const { layout, env, api } = connectTarget(options, 'pull');
-    const withIds = Object.entries(env.data.workflows ?? {}).filter(([, ref]) => ref?.id && !isSentinelId(ref.id)).map(([key]) => key);
+    const registered = Object.keys(env.data.workflows ?? {});
+    const hasId = (key: string) => {
+      const id = env.data.workflows?.[key]?.id;
+      return typeof id === 'string' && id !== '' && !isSentinelId(id);
+    };
+    const withIds = registered.filter(hasId);
+    // Every key pulled by default must name a workflow file: a typo would otherwise be pulled into
+    // a second file. A key named on the command line may start a new file (a workflow made in n8n).
+    if (keys.length === 0 && envWorkflowKeysChecked(layout)) {
+      const unknown = unknownWorkflowKeys(env.data, listWorkflowKeys(layout)).filter((u) => withIds.includes(u.key));
+      const fileOf = (key: string) => display(layout, workflowPath(layout, key));
+      if (unknown.length) throw new InputError(unknownWorkflowKeysRefusal(env.file, unknown, fileOf, ` (to pull it into a new file, name its key: n8n-lock pull --env ${env.name} ${unknown[0].key})`));
+    }
+    for (const key of keys) {
+      if (!registered.includes(key)) throw new InputError(`${env.file} has no workflows.${key} (${knownNamesHint(key, registered, 'it has no workflows')}): pull reads the id n8n gave the workflow from there`);
+    }
     const selected = keys.length > 0 ? keys : withIds;
     if (selected.length === 0) throw new InputError(`${env.file} has no workflow ids to pull (deploy first, or add ids under workflows.<key>.id)`);
     const plan = new WritePlan(layout.root);
@@ -30,7 +47,7 @@ export function registerPull(program: Command): void {
     const changed: string[] = [];
     const ids = selected.map((key) => {
       const id = env.data.workflows?.[key]?.id;
-      if (!id || isSentinelId(id)) throw new InputError(`${env.file}: workflows.${key} has no id: nothing to pull`);
+      if (!id || isSentinelId(id)) throw new InputError(`${env.file}: workflows.${key} has no id yet: nothing to pull (deploy it first: n8n-lock deploy --env ${env.name} ${key})`);
       return id;
     });
     const reads = await api.getWorkflows(selected.map((key, i) => ({ id: ids[i], what: `read ${key}` })));

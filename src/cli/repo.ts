@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { knownNamesHint } from '../closest-name.js';
 import { InputError } from '../errors.js';
 import { parseJsonText } from '../workflow/json-file.js';
 import { readText } from './io.js';
@@ -85,6 +86,21 @@ export function display(layout: RepoLayout, path: string): string {
 
 export function workflowPath(layout: RepoLayout, key: string): string {
   return join(layout.workflowsDir, ...key.split('/')) + layout.workflowSuffix;
+}
+
+/** `unknown workflow "invoice_synk": workflows/invoice_synk.json does not exist (did you mean invoice_sync?)`. */
+export function unknownWorkflowError(layout: RepoLayout, key: string): InputError {
+  const hint = knownNamesHint(key, listWorkflowKeys(layout), `no workflows in ${display(layout, layout.workflowsDir)}`);
+  return new InputError(`unknown workflow "${key}": ${display(layout, workflowPath(layout, key))} does not exist (${hint})`);
+}
+
+/**
+ * Whether n8n-lock.config.json switches the env-workflow-keys rule off: then deploy and pull do not
+ * refuse an env file whose keys name workflows kept elsewhere either.
+ */
+export function envWorkflowKeysChecked(layout: RepoLayout): boolean {
+  const setting = layout.config.rules?.['env-workflow-keys'];
+  return setting !== 'off' && setting !== 0;
 }
 
 /** Every workflow key in the workflows folder (nested folders give `billing/invoice`). */

@@ -9,8 +9,8 @@ import { InputError } from '../errors.js';
 import type { EnvFile } from '../envs/env-file.js';
 import { readText, writeFileAtomic, WritePlan } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
-import { detectLayout, display, listEnvFiles, listWorkflowKeys, type RepoLayout } from './repo.js';
-import { ENGINE_RULES, RULES } from '../validate/rules.js';
+import { detectLayout, display, listEnvFiles, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
+import { CONFIGURABLE_RULES, ENGINE_RULES } from '../validate/rules.js';
 import { CACHE_FILE, runKey } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
 import type { FileResult, Input } from '../validate/engine.js';
@@ -211,7 +211,7 @@ export function registerValidate(program: Command): void {
       .command('validate')
       .description('check workflow JSON for impure Code nodes, broken graphs and unsound locks (exit 0 clean, 1 findings, 2 bad input)')
       .argument('[paths...]', 'files or folders to check (default: the workflows folder)')
-      .option('--env <names>', 'environments to check against: placeholders must resolve there (default: every env for lockScopes checks)')
+      .option('--env <names>', 'environments to check against (default: every env file): placeholders must resolve and every workflows.<key> must name a workflow file; with --env, ids must also be filled in (not empty or a sentinel)')
       .addOption(new Option('--format <format>', 'output format (junit: one test case per file and rule, for GitLab and Jenkins)').choices([...FORMATS]).default('stylish'))
       .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveIntOrZero('--max-warnings'))
       .option('--report-unused-disable-directives', 'report inline n8n-lock-disable suppressions that suppress nothing (as errors)')
@@ -235,11 +235,12 @@ export function registerValidate(program: Command): void {
     // An optimisation flag, read when a function is optimised: it holds for everything compiled
     // after this line, worker threads included.
     setFlagsFromString('--no-turbo-inlining');
-    const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings, enabledRuleIds }] = await Promise.all([
+    const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings, enabledRuleIds, enabledEnvRuleIds }, { validateEnvFiles }] = await Promise.all([
       import('../validate/engine.js'),
       import('../validate/parallel.js'),
       import('../validate/formatters/index.js'),
       import('../validate/config.js'),
+      import('../validate/env-findings.js'),
     ]);
     const layout = detectLayout(options.cwd);
     // Before any file is read: a config that names an unknown rule is bad input (exit 2).
@@ -282,10 +283,13 @@ export function registerValidate(program: Command): void {
     }
     cache?.storeResults(key, checked);
     await cache?.save();
-    const reported = await withBaseline(layout, options, inputs, checked);
+    // The env files against the repository's workflow files (a key that names no file): cheap, and
+    // about every file of the repository whatever paths were named, so never cached.
+    const envResults = validateEnvFiles(envs, { workflowKeys: [...validateOptions.workflowKeys], workflowFileOf: (key) => display(layout, workflowPath(layout, key)), rules });
+    const reported = await withBaseline(layout, options, inputs, [...checked, ...envResults]);
     if (reported === undefined) return; // --write-baseline: recorded, nothing to report
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-    process.stdout.write(formatResults(options.format, reported, pkg.version, enabledRuleIds(rules)));
+    process.stdout.write(formatResults(options.format, reported, pkg.version, enabledRuleIds(rules), enabledEnvRuleIds(rules)));
     const summary = summarize(reported);
     const tooManyWarnings = options.maxWarnings !== undefined && summary.warnings > options.maxWarnings;
     if (tooManyWarnings) process.stderr.write(`n8n-lock: ${summary.warnings} warning(s), more than --max-warnings ${options.maxWarnings}\n`);
@@ -304,11 +308,11 @@ export function registerValidate(program: Command): void {
     'n8n-lock validate --prune-baseline          # drop recorded findings that were fixed',
   ]);
   // The rule ids a config or an inline suppression may name, with their default severity.
-  const width = Math.max(...[...RULES, ...ENGINE_RULES].map((r) => r.id.length));
+  const width = Math.max(...[...CONFIGURABLE_RULES, ...ENGINE_RULES].map((r) => r.id.length));
   command.addHelpText(
     'after',
     `\nRules (configure in n8n-lock.config.json { "rules": { "<id>": "off" | "warning" | "error" } }; docs: docs/rules/<id>.md):\n` +
-      RULES.map((r) => `  ${r.id.padEnd(width)}  ${r.meta.defaultSeverity.padEnd(7)}  ${r.meta.description}`).join('\n') +
+      CONFIGURABLE_RULES.map((r) => `  ${r.id.padEnd(width)}  ${r.meta.defaultSeverity.padEnd(7)}  ${r.meta.description}`).join('\n') +
       `\nReported by the engine itself (not configurable): ${ENGINE_RULES.map((r) => r.id).join(', ')}\n`,
   );
 }

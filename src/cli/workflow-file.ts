@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import { detectJsonStyle, parseJsonText, stringifyJson, type JsonStyle } from '../workflow/json-file.js';
 import { parseWorkflow, PatchableWorkflowSchema, type Workflow } from '../workflow/schema.js';
 import { readText } from './io.js';
-import { display, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
+import { display, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
 
 export interface WorkflowFile {
   key: string;
@@ -23,11 +23,7 @@ export function loadWorkflowFile(layout: RepoLayout, key: string): WorkflowFile 
   const cleanKey = key.replace(/\.template\.json$|\.json$/, '');
   const path = workflowPath(layout, cleanKey);
   const label = display(layout, path);
-  if (!existsSync(path)) {
-    const known = listWorkflowKeys(layout);
-    const hint = known.length ? `known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', ...' : ''}` : `no workflows in ${display(layout, layout.workflowsDir)}`;
-    throw new InputError(`unknown workflow "${key}": ${label} does not exist (${hint})`);
-  }
+  if (!existsSync(path)) throw unknownWorkflowError(layout, cleanKey);
   const text = readText(path, label);
   return { key: cleanKey, path, label, text, style: detectJsonStyle(text), workflow: parseWorkflow(parseJsonText(text, label), label, PatchableWorkflowSchema) };
 }

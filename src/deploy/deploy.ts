@@ -7,7 +7,9 @@ import { parseEnvFile, envFileText, setWorkflowId, type EnvFile } from '../envs/
 import { renderWorkflow } from '../envs/render.js';
 import { parseJsonText } from '../workflow/json-file.js';
 import { isSentinelId } from '../workflow/placeholders.js';
-import { N8nApiError, settledValue, type N8nApi } from './n8n-api.js';
+import { N8nApiError, settledValue, type N8nApi, type PublishedWorkflow } from './n8n-api.js';
+import { webhookConflict } from './webhook-conflicts.js';
+import { webhookRoutes } from '../workflow/webhooks.js';
 import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
 import { packageFiles, tarGz, type PackageCredential } from './n8n-package.js';
 import { contentHash, deployRecordOf, nodeProblem, withDeployRecord, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
@@ -50,7 +52,8 @@ export interface DeployIo {
 }
 
 export interface DeployReport {
-  mode: 'package' | 'per-workflow' | 'dry-run';
+  /** 'refused': drift stopped the deploy before anything was written. */
+  mode: 'package' | 'per-workflow' | 'dry-run' | 'refused';
   plan: Array<Omit<PlannedWorkflow, 'body'>>;
   created: number;
   updated: number;
@@ -141,17 +144,40 @@ async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, u
   }
 }
 
-/** What deploy already changed when it stops half-way: every change, named. */
+/** What deploy already changed when it stops half-way: every change, named, with the workflow it touched. */
 class Written {
-  readonly lines: string[] = [];
-  add(line: string): void {
-    this.lines.push(line);
+  readonly entries: Array<{ line: string; key?: string }> = [];
+  add(line: string, key?: string): void {
+    this.entries.push({ line, key });
   }
-  fail(error: unknown): never {
+  get lines(): string[] {
+    return this.entries.map((e) => e.line);
+  }
+  fail(error: unknown, rolledBack: string[] = [], kept = this.lines): never {
     const message = (error as Error).message;
-    const suffix = this.lines.length ? `; already written: ${this.lines.join(', ')}` : '; nothing was written';
-    throw new N8nApiError(message + suffix);
+    const parts = [message];
+    if (rolledBack.length) parts.push(`rolled back: ${rolledBack.join(', ')}`);
+    if (kept.length) parts.push(`${rolledBack.length ? 'still written' : 'already written'}: ${kept.join(', ')}`);
+    else if (!rolledBack.length) parts.push('nothing was written');
+    throw new N8nApiError(parts.join('; '));
   }
+}
+
+/** Refusals a published route would meet in n8n (HTTP 409 on publish), checked before the first write. */
+async function checkWebhookRoutes(api: N8nApi, planned: PlannedWorkflow[], rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[], io: DeployIo): Promise<void> {
+  const publishing = planned
+    .filter((p) => p.publish)
+    .map((p) => ({ key: p.key, id: p.id, file: sources.find((s) => s.key === p.key)!.file, nodes: nodesOf(rendered.get(p.key)!) }));
+  if (!publishing.some((p) => webhookRoutes(p.nodes).length > 0)) return;
+  let live: PublishedWorkflow[] | undefined;
+  try {
+    live = await api.listPublishedWorkflows('check webhook paths');
+  } catch (error) {
+    if (!(error instanceof N8nApiError && error.status === 403)) throw error;
+    io.note(`deploy: ${error.message}: webhook paths checked within this deploy only, not against the published workflows`);
+  }
+  const conflict = webhookConflict(publishing, live, api.base);
+  if (conflict) throw new InputError(conflict);
 }
 
 /**
@@ -207,6 +233,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       return planWorkflow({ key, id, rendered: rendered.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish);
     });
   const planned = plan();
+  await checkWebhookRoutes(api, planned, rendered, sources, io);
   const drifted = planned.filter((p) => p.action === 'drifted').length;
   const report: DeployReport = {
     // The path deploy takes (a refused deploy says which it would have taken; auto may fall back).
@@ -223,9 +250,14 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     minted: {},
     env,
   };
+  if (report.refused && !options.dryRun) report.mode = 'refused';
   if (options.dryRun || report.refused) return report;
 
   const written = new Written();
+  /** Workflows this run created (with the ids they got), and every key it published. */
+  const created: Array<{ key: string; id: string; name: string }> = [];
+  const publishedKeys = new Set<string>();
+  let envSaved = false;
   // The plan as first made stays the plan: writing only fills in the ids n8n or deploy chose (a
   // re-plan would see a created workflow as the empty one it briefly was).
   const plannedByKey = new Map(planned.map((p) => [p.key, p]));
@@ -244,7 +276,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   const publishAll = async (toPublish: Array<{ key: string; id: string; versionId?: string }>) => {
     for (const p of toPublish) {
       await api.publish(p.id, p.versionId, `publish ${p.key}`);
-      written.add(`published ${p.key}`);
+      written.add(`published ${p.key}`, p.key);
+      publishedKeys.add(p.key);
       report.published++;
       io.progress(`deploy: published ${p.key} (${p.id})`);
     }
@@ -253,7 +286,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     const file = env.file;
     for (const [key, id] of Object.entries(ids)) setWorkflowId(env, key, id, String(env.data.workflows?.[key]?.name ?? names.get(key)!.name ?? key));
     io.saveEnv(env);
-    written.add(`${file} (ids of ${Object.keys(ids).join(', ')})`);
+    envSaved = true;
+    written.add(`${file} (ids of ${Object.keys(ids).join(', ')})`, ENV_ENTRY);
     env = parseEnvFile(envFileText(env), env.file, env.name);
     report.env = env;
     report.minted = { ...ids };
@@ -280,7 +314,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       if (!outcome.imported && options.via === 'package') throw new InputError(`--via package: ${outcome.why}`);
       if (!outcome.imported && keepIds.size) throw new InputError(`--create-missing: ${outcome.why}, and the public API cannot create a workflow with a chosen id`);
       if (outcome.imported) {
-        if (changed.length) written.add(`imported ${changed.map((c) => c.key).join(', ')}`);
+        for (const step of changed) written.add(`imported ${step.key}`, step.key);
+        for (const [key, id] of Object.entries(ids)) created.push({ key, id, name: String(renderedWithIds.get(key)!.name ?? key) });
         if (Object.keys(ids).length) saveMinted(ids, renderedWithIds);
         const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
         const reads = await api.getWorkflows(changed.map((step) => ({ id: env.data.workflows![step.key].id, what: `read ${step.key} after the import` })));
@@ -288,7 +323,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         for (const step of steps) {
           const id = env.data.workflows![step.key].id;
           if (step.action === 'unchanged') {
-            if ((await recordStored(step.key, id, live.get(step.key)!)) !== live.get(step.key)) written.add(`recorded ${step.key}`);
+            if ((await recordStored(step.key, id, live.get(step.key)!)) !== live.get(step.key)) written.add(`recorded ${step.key}`, step.key);
             if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
             continue;
           }
@@ -318,7 +353,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         const stub: WorkflowBody = { ...empty, settings: withDeployRecord({}, contentHash(empty)) };
         const made = await api.createWorkflow(stub, `create ${key}`);
         if (!('activeVersionId' in made)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
-        written.add(`created ${key} (${made.id}, empty)`);
+        written.add(`created ${key} (${made.id}, empty)`, key);
+        created.push({ key, id: made.id, name });
         ids[key] = made.id;
         live.set(key, made);
         io.progress(`deploy: created ${key} as ${made.id}`);
@@ -334,13 +370,13 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       const wasCreated = report.minted[step.key] !== undefined;
       const id = env.data.workflows![step.key].id;
       if (step.action === 'unchanged' && !wasCreated) {
-        if ((await recordStored(step.key, id, live.get(step.key)!)) !== live.get(step.key)) written.add(`recorded ${step.key}`);
+        if ((await recordStored(step.key, id, live.get(step.key)!)) !== live.get(step.key)) written.add(`recorded ${step.key}`, step.key);
         if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
         continue;
       }
       const body = { ...step.body, settings: withDeployRecord(step.body.settings, contentHash(step.body)) };
       const after = await recordStored(step.key, id, await api.updateWorkflow(id, body, `${wasCreated ? 'write' : 'update'} ${step.key}`));
-      written.add(`${wasCreated ? 'wrote' : 'updated'} ${step.key}`);
+      written.add(`${wasCreated ? 'wrote' : 'updated'} ${step.key}`, step.key);
       if (wasCreated) report.created++;
       else report.updated++;
       io.progress(`deploy: ${wasCreated ? 'wrote' : 'updated'} ${step.key} (${id})`);
@@ -350,8 +386,50 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     await publishAll(toPublish);
     report.plan = withFinalIds();
   } catch (error) {
-    if (error instanceof InputError) written.fail(error);
+    if (error instanceof InputError) await rollBack(error);
     throw error;
   }
   return report;
+
+  /**
+   * After a failed write: deletes the workflows this run created and restores the env file, so a
+   * failed deploy leaves no duplicate behind (a publish refused with 409 after the import). Not
+   * when this run published a workflow it did not create: that one may call the new ones, and
+   * deleting them would break it in production; then the message says what to delete by hand.
+   * Always throws, naming what was rolled back and what is still written.
+   */
+  async function rollBack(error: InputError): Promise<never> {
+    if (created.length === 0) written.fail(error);
+    const createdKeys = new Set(created.map((c) => c.key));
+    const publishedCallers = [...publishedKeys].filter((key) => !createdKeys.has(key));
+    if (publishedCallers.length) {
+      const what = created.map((c) => `${c.key} (${c.id})`).join(', ');
+      written.fail(error, [], [...written.lines, `not rolled back, because ${publishedCallers.join(', ')} ${publishedCallers.length > 1 ? 'are' : 'is'} published and may call ${what}: to undo it by hand, delete ${created.length > 1 ? 'those' : 'it'} in n8n and ${created.length > 1 ? 'their ids' : 'its id'} from ${envIn.file}`]);
+    }
+    const rolledBack: string[] = [];
+    const left: typeof created = [];
+    const failures: string[] = [];
+    // Callers before callees (the reverse of creation): n8n may refuse to delete a sub-workflow that a workflow still names.
+    for (const c of [...created].reverse()) {
+      try {
+        await api.deleteWorkflow(c.id, `roll back ${c.key}`);
+        rolledBack.push(`deleted ${c.key} (${c.id})`);
+      } catch (deleteError) {
+        left.push(c);
+        failures.push(`${c.key} (${c.id}) could not be deleted (${(deleteError as Error).message}): its id stays in ${envIn.file}, so the next deploy updates it; or delete it in n8n and remove the id`);
+      }
+    }
+    if (envSaved) {
+      // The env file as it was, plus the ids of what could not be deleted.
+      const restored = parseEnvFile(envIn.text, envIn.file, envIn.name);
+      for (const c of left.reverse()) setWorkflowId(restored, c.key, c.id, String(envIn.data.workflows?.[c.key]?.name ?? c.name));
+      io.saveEnv(restored);
+      rolledBack.push(left.length ? `${envIn.file} (only the ids of what could not be deleted kept)` : `${envIn.file} restored`);
+    }
+    const kept = written.entries.filter((e) => e.key !== ENV_ENTRY && !(e.key !== undefined && createdKeys.has(e.key))).map((e) => e.line);
+    return written.fail(error, rolledBack, [...kept, ...failures]);
+  }
 }
+
+/** The Written entry of the env file's new ids (restored by a roll-back). */
+const ENV_ENTRY = '\0env';

@@ -19,6 +19,7 @@ const SCOPE = {
   create: 'workflow:create',
   update: 'workflow:update',
   publish: 'workflow:activate',
+  delete: 'workflow:delete',
   credentials: 'credential:list',
 } as const;
 
@@ -35,6 +36,14 @@ export interface Credential {
   id: string;
   name: string;
   type: string;
+}
+
+/** A published workflow as the list route returns it: the published version's nodes are what n8n serves. */
+export interface PublishedWorkflow {
+  id: string;
+  name: string;
+  nodes: Array<Record<string, unknown>>;
+  activeVersion?: { nodes?: Array<Record<string, unknown>> } | null;
 }
 
 export interface RequestOptions {
@@ -113,12 +122,15 @@ export class N8nApi {
     }
   }
 
-  /** Every item of a list route: n8n pages with a cursor, at most 250 items a page. */
-  private async all<T>(path: string, first: string, options: RequestOptions): Promise<T[]> {
+  /**
+   * Every item of a list route: n8n pages with a cursor, at most 250 items a page. `filters`
+   * (`&active=true`) go with every page: n8n's cursor holds only the offset and the limit.
+   */
+  private async all<T>(path: string, filters: string, options: RequestOptions): Promise<T[]> {
     const out: T[] = [];
     let cursor: string | undefined;
     do {
-      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : `?limit=250${first}`;
+      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}${filters}` : `?limit=250${filters}`;
       const { json } = await this.request<{ data: T[]; nextCursor: string | null }>('GET', `${path}${query}`, undefined, options);
       out.push(...json.data);
       cursor = json.nextCursor ?? undefined;
@@ -174,6 +186,18 @@ export class N8nApi {
 
   async publish(id: string, versionId: string | undefined, what: string): Promise<LiveWorkflow> {
     return (await this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/publish`, versionId ? { versionId } : {}, { what, scope: SCOPE.publish })).json;
+  }
+
+  /** Every published (active) workflow the key's user may read; needs workflow:list. */
+  async listPublishedWorkflows(what: string): Promise<PublishedWorkflow[]> {
+    const listed = await this.all<PublishedWorkflow & { active?: boolean }>('/workflows', '&active=true&excludePinnedData=true', { what, scope: SCOPE.list });
+    return listed.filter((w) => w.active !== false);
+  }
+
+  /** Deletes a workflow (unpublishing it first, as n8n does); false when n8n has no such workflow. */
+  async deleteWorkflow(id: string, what: string): Promise<boolean> {
+    const { status } = await this.request('DELETE', `/workflows/${encodeURIComponent(id)}`, undefined, { what, scope: SCOPE.delete, accept: [404] });
+    return status !== 404;
   }
 
   async listCredentials(what: string): Promise<Credential[]> {

@@ -3,7 +3,7 @@
 // the key, as in ESLint: a typo would otherwise switch nothing off while looking like it does.
 import { InputError } from '../errors.js';
 import type { RuleSetting } from './engine.js';
-import { RULES, RULES_BY_ID } from './rules.js';
+import { CONFIGURABLE_RULES, ENV_RULES, RULES, RULES_BY_ID } from './rules.js';
 
 const SETTINGS: ReadonlyMap<unknown, RuleSetting> = new Map<unknown, RuleSetting>([
   ['off', 'off'],
@@ -22,8 +22,8 @@ export function parseRuleSettings(rules: unknown, file = 'n8n-lock.config.json')
   const out: Record<string, RuleSetting> = Object.create(null);
   for (const [id, value] of Object.entries(rules)) {
     const rule = RULES_BY_ID.get(id);
-    if (!rule || !RULES.includes(rule as (typeof RULES)[number])) {
-      const close = RULES.map((r) => r.id).filter((known) => known.includes(id) || id.includes(known.split('-')[0]));
+    if (!rule || !CONFIGURABLE_RULES.includes(rule as (typeof CONFIGURABLE_RULES)[number])) {
+      const close = CONFIGURABLE_RULES.map((r) => r.id).filter((known) => known.includes(id) || id.includes(known.split('-')[0]));
       throw new InputError(`${file}: rules.${id}: unknown rule${close.length ? ` (did you mean ${close.slice(0, 3).join(', ')}?)` : ''}; the rules are listed by n8n-lock validate --help`);
     }
     const setting = SETTINGS.get(value);
@@ -36,4 +36,9 @@ export function parseRuleSettings(rules: unknown, file = 'n8n-lock.config.json')
 /** The rules that run under these settings (not "off"), in inventory order: the junit format lists each as a test case. */
 export function enabledRuleIds(settings: Record<string, RuleSetting>): string[] {
   return RULES.filter((rule) => settings[rule.id] !== 'off').map((rule) => rule.id);
+}
+
+/** The env-file rules that run under these settings: the junit format lists them for each env file. */
+export function enabledEnvRuleIds(settings: Record<string, RuleSetting>): string[] {
+  return ENV_RULES.filter((rule) => settings[rule.id] !== 'off').map((rule) => rule.id);
 }

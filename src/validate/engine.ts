@@ -35,6 +35,8 @@ export interface Input {
 
 export interface FileResult {
   file: string;
+  /** 'env' for an env file checked by the env-file rules; a workflow file otherwise. */
+  kind?: 'env';
   findings: Finding[];
   /** Why the file was not validated (not a workflow, binary). */
   skipped?: string;
@@ -153,7 +155,8 @@ function engineFinding(ruleId: string, messageId: string, data: Record<string, s
   return { ruleId, messageId, severity: rule.meta.defaultSeverity, message: formatMessage(rule.meta.messages[messageId], data), file, pointer, ...place };
 }
 
-function lineColumn(text: string, offset: number): { line: number; column: number } {
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
@@ -286,12 +289,15 @@ function nodeSuppressions(workflow: Workflow): Suppressions {
   };
 }
 
-export function summarize(results: FileResult[]): { errors: number; warnings: number; files: number; skipped: number } {
+export function summarize(results: FileResult[]): { errors: number; warnings: number; files: number; skipped: number; envFiles: number } {
   const findings = results.flatMap((r) => r.findings);
+  const envFiles = results.filter((r) => r.kind === 'env').length;
   return {
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
-    files: results.length,
+    // Workflow files: the env files are counted apart.
+    files: results.length - envFiles,
     skipped: results.filter((r) => r.skipped).length,
+    envFiles,
   };
 }

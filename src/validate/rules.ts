@@ -1,4 +1,4 @@
-import { defineEngineRule, type EngineRule, type Rule } from './types.js';
+import { defineEngineRule, type EngineRule, type EnvRule, type Rule } from './types.js';
 import { codePurity } from './rules/code-purity.js';
 import { codeNondeterminism } from './rules/code-nondeterminism.js';
 import { primitiveMarker } from './rules/primitive-marker.js';
@@ -21,6 +21,7 @@ import { lockZeroItemPath } from './rules/lock-zero-item-path.js';
 import { lockCleanupOnFailure } from './rules/lock-cleanup-on-failure.js';
 import { functionReturnOnEveryPath } from './rules/function-return-on-every-path.js';
 import { callFunctionDefined } from './rules/call-function-defined.js';
+import { envWorkflowKeys } from './rules/env-workflow-keys.js';
 
 /** Every rule, in report order. The inventory is data: a test checks each has docs and a test table. */
 export const RULES: readonly Rule[] = [
@@ -47,6 +48,9 @@ export const RULES: readonly Rule[] = [
   functionReturnOnEveryPath,
   callFunctionDefined,
 ];
+
+/** Rules on env files (envs/<env>.yml), run once per env file validate reads. */
+export const ENV_RULES: readonly EnvRule[] = [envWorkflowKeys];
 
 /** Findings the engine itself reports (not from a rule's check). */
 export const ENGINE_RULES: readonly EngineRule[] = [
@@ -86,4 +90,7 @@ export const ENGINE_RULES: readonly EngineRule[] = [
 ];
 
 /** Every rule and engine rule by id (a Map: names like `constructor` never match inherited keys). */
-export const RULES_BY_ID: ReadonlyMap<string, Rule | EngineRule> = new Map([...RULES, ...ENGINE_RULES].map((rule) => [rule.id, rule]));
+export const RULES_BY_ID: ReadonlyMap<string, Rule | EnvRule | EngineRule> = new Map([...RULES, ...ENV_RULES, ...ENGINE_RULES].map((rule) => [rule.id, rule]));
+
+/** The rules a config or an inline suppression may name: the workflow rules, then the env-file rules. */
+export const CONFIGURABLE_RULES: ReadonlyArray<Rule | EnvRule> = [...RULES, ...ENV_RULES];

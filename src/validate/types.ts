@@ -99,6 +99,25 @@ export interface Rule {
   crossFile?: { concerns(workflow: Workflow): boolean };
 }
 
+/** What a rule on an env file may look at: the file as parsed, and the repository's workflow keys. */
+export interface EnvContext {
+  env: EnvFile;
+  /** Every workflow key of the repository (`billing/invoice` for workflows/billing/invoice.json). */
+  workflowKeys: readonly string[];
+  /** The repository-relative file of a workflow key, for messages. */
+  workflowFileOf(key: string): string;
+}
+
+/**
+ * A rule whose subject is an env file, not a workflow (a key that names no workflow file). Its
+ * findings' pointers point into the env document (`/workflows/invoice_synk`).
+ */
+export interface EnvRule {
+  id: string;
+  meta: RuleMeta;
+  checkEnv(context: EnvContext): RuleFinding[];
+}
+
 /** A finding the engine itself reports (parse errors, shapes, suppressions): meta, no check. */
 export interface EngineRule {
   id: string;
@@ -116,6 +135,12 @@ type MetaInput = Omit<RuleMeta, 'docs'> & { rationale: string };
 export function defineRule(rule: { id: string; meta: MetaInput; check: Rule['check']; crossFile?: Rule['crossFile'] }): Rule {
   const { rationale, ...meta } = rule.meta;
   return { id: rule.id, meta: { ...meta, docs: { url: ruleDocsUrl(rule.id), rationale } }, check: rule.check, ...(rule.crossFile ? { crossFile: rule.crossFile } : {}) };
+}
+
+/** An env-file rule with its docs URL filled in from its id. */
+export function defineEnvRule(rule: { id: string; meta: MetaInput; checkEnv: EnvRule['checkEnv'] }): EnvRule {
+  const { rationale, ...meta } = rule.meta;
+  return { id: rule.id, meta: { ...meta, docs: { url: ruleDocsUrl(rule.id), rationale } }, checkEnv: rule.checkEnv };
 }
 
 export function defineEngineRule(id: string, meta: MetaInput): EngineRule {

@@ -43,6 +43,9 @@ describe('create-lock', () => {
     const first = runCli(['create-lock', '--include-error-handler', '--include-rate-limit', '--cwd', repo]);
     expect(first.status, first.stderr).toBe(0);
     expect(existsSync(join(repo, 'workflows', 'rate_limit_sliding.json'))).toBe(false); // --algorithm fixed is the default
+    // The next step is the command that does it (deploy creates, publishes and records the ids), not a manual chore.
+    expect(first.stderr).toMatch(/^next: n8n-lock deploy --env dev \(creates and publishes them in n8n, and writes their ids into envs\/dev\.yml; needs N8N_API_KEY and n8n\.url\)$/m);
+    expect(first.stderr).not.toMatch(/fill in their ids|PUBLISH them/);
     for (const name of PRIMITIVE_NAMES.filter((n) => n !== 'rate_limit_sliding')) {
       expect(readFileSync(join(repo, 'workflows', `${name}.json`), 'utf8')).toBe(readFileSync(join(ROOT, 'templates', `${name}.json`), 'utf8'));
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastJsonPatch from 'fast-json-patch';
-import { runCli, snapshot, tempRepo } from '../support/cli.js';
+import { ROOT, runCli, snapshot, tempRepo } from '../support/cli.js';
 
 const FLOW = {
   name: 'Invoice Sync',
@@ -15,6 +15,8 @@ const FLOW = {
 };
 const TAB_TEXT = JSON.stringify(FLOW, null, '\t'); // tabs, no trailing newline
 const DEV = `# dev
+credentials:
+  redis: { id: "R3d1sCr3dDev0001", name: "Redis (dev)" }
 workflows:
   invoice_sync: { id: "InvoiceSync00001", name: "Invoice Sync" } # ours
   error_handler_lock_cleanup: { id: "Cleanup000000001", name: "Cleanup" }
@@ -22,8 +24,11 @@ lockScopes:
   - existing # keep
 `;
 
+// The env registers the cleanup handler, so the repository has its file (validate checks that every key names one).
+const CLEANUP = readFileSync(join(ROOT, 'templates', 'error_handler_lock_cleanup.json'), 'utf8');
+
 function repo(extra: Record<string, string> = {}) {
-  return tempRepo({ 'workflows/invoice_sync.json': TAB_TEXT, 'envs/dev.yml': DEV, ...extra });
+  return tempRepo({ 'workflows/invoice_sync.json': TAB_TEXT, 'workflows/error_handler_lock_cleanup.json': CLEANUP, 'envs/dev.yml': DEV, ...extra });
 }
 
 describe('add-lock-to-workflow', () => {
@@ -128,7 +133,7 @@ describe('add-lock-to-workflow', () => {
   });
 
   it.each([
-    [['add-lock-to-workflow', 'nope', '--scope-expression', 'g'], /^n8n-lock: unknown workflow "nope": workflows\/nope\.json does not exist \(known: invoice_sync\)/],
+    [['add-lock-to-workflow', 'nope', '--scope-expression', 'g'], /^n8n-lock: unknown workflow "nope": workflows\/nope\.json does not exist \(known: error_handler_lock_cleanup, invoice_sync\)/],
     [['add-lock-to-workflow', 'invoice_sync', '--scope-expression', '={{ $json.( }}'], /^n8n-lock: expression does not parse: /],
     [['add-lock-to-workflow', 'invoice_sync', '--scope-expression', ''], /^n8n-lock: --scope-expression is empty/],
     [['add-lock-to-workflow', 'invoice_sync'], /required option '--scope-expression <expr>' not specified/],
@@ -229,6 +234,11 @@ describe('add-rate-limit-to-workflow', () => {
     const second = runCli(['add-rate-limit-to-workflow', 'invoice_sync', '--limit', '5', '--window-seconds', '10', '--cwd', dir]);
     expect(second.status).toBe(2);
     expect(second.stderr).toContain('already rate limited (node "Rate Limit" calls rate_limit_sliding)');
+    // Not installed yet: validate names the placeholder no env sets (plain validate checks every env file).
+    const unregistered = runCli(['validate', '--cwd', dir]);
+    expect(unregistered.status).toBe(1);
+    expect(unregistered.stdout).toContain('{{@:env:workflows.rate_limit_sliding.id}} is not set in envs/dev.yml');
+    expect(runCli(['create-lock', '--include-rate-limit', '--algorithm', 'sliding', '--include-error-handler', '--cwd', dir]).status).toBe(0);
     expect(runCli(['validate', '--cwd', dir]).status).toBe(0);
     expect(runCli(['remove-rate-limit', 'invoice_sync', '--cwd', dir]).status).toBe(0);
     expect(readFileSync(join(dir, 'workflows/invoice_sync.json'), 'utf8')).toBe(TAB_TEXT);
@@ -288,7 +298,7 @@ describe('add-rate-limit-to-workflow', () => {
 
 describe('render', () => {
   it('resolves placeholders for one env and fails on unresolvable ones, naming placeholder, file and env', () => {
-    const dir = repo();
+    const dir = repo({ 'envs/dev.yml': DEV.replace(/credentials:\n.*\n/, '') });
     expect(runCli(['create-lock', '--include-error-handler', '--cwd', dir]).status).toBe(0);
     const missing = runCli(['render', '--env', 'dev', 'lock_release', '--cwd', dir]);
     expect(missing.status).toBe(2);

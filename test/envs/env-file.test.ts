@@ -106,7 +106,7 @@ describe('published JSON Schema', () => {
     const validate = ajv.compile(envJsonSchema());
     const { parse } = await import('yaml');
     for (const name of ['dev', 'prod']) {
-      expect(validate(parse(readFileSync(new URL(`../../envs/${name}.yml`, import.meta.url), 'utf8'))), name).toBe(true);
+      expect(validate(parse(readFileSync(new URL(`../../examples/envs/${name}.yml`, import.meta.url), 'utf8'))), name).toBe(true);
     }
     expect(validate({ lockScopes: 'global' })).toBe(false);
   });

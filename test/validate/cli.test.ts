@@ -10,11 +10,11 @@ const impure = clean.replace('return $input.all();', "const fs = require('fs');\
 
 describe('validate CLI', () => {
   it('a clean repo (primitives included) exits 0', () => {
-    const dir = tempRepo({ 'workflows/ok.json': clean, 'envs/dev.yml': 'lockScopes: []\n' });
+    const dir = tempRepo({ 'workflows/ok.json': clean, 'envs/dev.yml': 'credentials:\n  redis: { id: "R3d1sCr3dDev0001", name: "Redis" }\nlockScopes: []\n' });
     expect(runCli(['create-lock', '--include-error-handler', '--include-rate-limit', '--cwd', dir]).status).toBe(0);
     const result = runCli(['validate', '--cwd', dir]);
     expect(result.status, result.stdout).toBe(0);
-    expect(result.stdout).toContain('✔ 5 workflow file(s) checked, no problems');
+    expect(result.stdout).toContain('✔ 5 workflow file(s) and 1 env file(s) (envs/dev.yml) checked, no problems');
   });
 
   it('errors exit 1 with stylish output naming file, line, rule', () => {
@@ -61,7 +61,7 @@ describe('validate CLI', () => {
     expect(line.slice(region.startColumn - 1, region.endColumn - 1)).toBe('require');
     const json = JSON.parse(runCli(['validate', '--cwd', dir, '--format', 'json']).stdout);
     expect(json.version).toBe(1);
-    expect(json.summary).toEqual({ errors: 2, warnings: 1, files: 2, skipped: 0 });
+    expect(json.summary).toEqual({ errors: 2, warnings: 1, files: 2, skipped: 0, envFiles: 0 });
     expect(json.results.find((r: any) => r.file === 'workflows/broken.json').findings[0]).toEqual({ ruleId: 'parse-error', messageId: 'malformed', severity: 'error', message: expect.stringMatching(/^malformed JSON/), pointer: '', line: 1, column: 12, endLine: 1, endColumn: 13 });
   });
 
@@ -77,7 +77,7 @@ describe('validate CLI', () => {
     const eslintStyle = tempRepo({ 'workflows/bad.json': impure, 'n8n-lock.config.json': '{"rules": {"code-purity": "warn", "code-nondeterminism": 0}}' });
     const ok = runCli(['validate', '--cwd', eslintStyle, '--format', 'json']);
     expect(ok.status).toBe(0);
-    expect(JSON.parse(ok.stdout).summary).toEqual({ errors: 0, warnings: 1, files: 1, skipped: 0 });
+    expect(JSON.parse(ok.stdout).summary).toEqual({ envFiles: 0, errors: 0, warnings: 1, files: 1, skipped: 0 });
   });
 
   it('--report-unused-disable-directives reports suppressions that suppress nothing', () => {

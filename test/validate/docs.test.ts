@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleDocFiles, withRuleTable } from '../../src/validate/rule-docs.js';
-import { ENGINE_RULES, RULES } from '../../src/validate/rules.js';
+import { ENGINE_RULES, ENV_RULES, RULES } from '../../src/validate/rules.js';
 import { ROOT } from '../support/paths.js';
 
 describe('rule docs', () => {
@@ -14,7 +14,7 @@ describe('rule docs', () => {
       expect(readFileSync(join(ROOT, path), 'utf8'), `${path} differs from the rule's meta: run npm run docs:rules`).toBe(text);
     }
     const pages = readdirSync(join(ROOT, 'docs', 'rules')).sort();
-    expect(pages).toEqual([...RULES, ...ENGINE_RULES].map((r) => `${r.id}.md`).sort());
+    expect(pages).toEqual([...RULES, ...ENV_RULES, ...ENGINE_RULES].map((r) => `${r.id}.md`).sort());
   });
 
   it("the README's rule table is the generated one", () => {

@@ -8,11 +8,11 @@ import { formatStylish } from './stylish.js';
 export const FORMATS = ['stylish', 'json', 'github', 'sarif', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** `ruleIds`: the rules that ran (for the formats that list passed checks too: junit). */
-export function formatResults(format: Format, results: FileResult[], toolVersion: string, ruleIds: readonly string[] = []): string {
+/** `ruleIds`, `envRuleIds`: the rules that ran on workflow files and on env files (for the formats that list passed checks too: junit). */
+export function formatResults(format: Format, results: FileResult[], toolVersion: string, ruleIds: readonly string[] = [], envRuleIds: readonly string[] = []): string {
   switch (format) {
     case 'junit':
-      return formatJunit(results, ruleIds);
+      return formatJunit(results, ruleIds, envRuleIds);
     case 'json':
       return formatJson(results);
     case 'github':

@@ -2,9 +2,10 @@ import { summarize, type FileResult } from '../engine.js';
 
 /**
  * Stable, versioned machine output:
- * { version: 1, summary: { errors, warnings, files, skipped },
- *   results: [{ file, skipped?, findings: [{ ruleId, messageId, severity, message, pointer, line, column, endLine, endColumn }] }] }
- * (messageId, endLine and endColumn were added within version 1: new fields, nothing removed or renamed.)
+ * { version: 1, summary: { errors, warnings, files, skipped, envFiles },
+ *   results: [{ file, kind?, skipped?, findings: [{ ruleId, messageId, severity, message, pointer, line, column, endLine, endColumn }] }] }
+ * (messageId, endLine and endColumn were added within version 1, and later envFiles and kind: 'env' for the
+ * results of env files: new fields, nothing removed or renamed; files counts the workflow files.)
  */
 export function formatJson(results: FileResult[]): string {
   return (
@@ -14,6 +15,7 @@ export function formatJson(results: FileResult[]): string {
         summary: summarize(results),
         results: results.map((r) => ({
           file: r.file,
+          ...(r.kind ? { kind: r.kind } : {}),
           ...(r.skipped ? { skipped: r.skipped } : {}),
           findings: r.findings.map(({ ruleId, messageId, severity, message, pointer, line, column, endLine, endColumn }) => ({ ruleId, messageId, severity, message, pointer, line, column, endLine, endColumn })),
         })),

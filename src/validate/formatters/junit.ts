@@ -39,8 +39,8 @@ function casesOf(result: FileResult, ruleIds: readonly string[]): Case[] {
 }
 
 /** `ruleIds`: the rules that ran (enabled); rules that only appear in findings (parse errors) are added. */
-export function formatJunit(results: FileResult[], ruleIds: readonly string[]): string {
-  const suites = results.map((result) => ({ file: result.file, cases: casesOf(result, ruleIds) }));
+export function formatJunit(results: FileResult[], ruleIds: readonly string[], envRuleIds: readonly string[] = []): string {
+  const suites = results.map((result) => ({ file: result.file, cases: casesOf(result, result.kind === 'env' ? envRuleIds : ruleIds) }));
   const count = (cases: Case[], has: (c: Case) => boolean) => cases.filter(has).length;
   const all = suites.flatMap((s) => s.cases);
   const out = [

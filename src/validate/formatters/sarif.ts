@@ -1,12 +1,12 @@
 import type { FileResult } from '../engine.js';
-import { ENGINE_RULES, RULES } from '../rules.js';
+import { ENGINE_RULES, ENV_RULES, RULES } from '../rules.js';
 
 /**
  * SARIF 2.1.0 for GitHub code scanning: every rule with its description and docs page (helpUri),
  * every result with ruleId, level, message and its exact region (start and end).
  */
 export function formatSarif(results: FileResult[], toolVersion: string): string {
-  const rules = [...RULES, ...ENGINE_RULES];
+  const rules = [...RULES, ...ENV_RULES, ...ENGINE_RULES];
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

@@ -19,6 +19,14 @@ export function formatStylish(results: FileResult[]): string {
   }
   const s = summarize(results);
   const problems = s.errors + s.warnings;
-  lines.push('', problems === 0 ? `✔ ${s.files - s.skipped} workflow file(s) checked, no problems` : `✖ ${problems} problem(s) (${s.errors} error(s), ${s.warnings} warning(s)) in ${s.files - s.skipped} workflow file(s)`);
+  const checked = `${s.files - s.skipped} workflow file(s)${envFilesChecked(results)}`;
+  lines.push('', problems === 0 ? `✔ ${checked} checked, no problems` : `✖ ${problems} problem(s) (${s.errors} error(s), ${s.warnings} warning(s)) in ${checked}`);
   return lines.join('\n').replace(/^\n/, '') + '\n';
+}
+
+/** ` and 2 env file(s) (envs/dev.yml, envs/prod.yml)`: which environments the placeholders and keys were checked against. */
+function envFilesChecked(results: FileResult[]): string {
+  const envs = results.filter((r) => r.kind === 'env').map((r) => r.file);
+  if (envs.length === 0) return '';
+  return ` and ${envs.length} env file(s) (${envs.slice(0, 5).join(', ')}${envs.length > 5 ? ', ...' : ''})`;
 }

@@ -1,5 +1,6 @@
 import { functionNameProblem } from 'n8n-lock-protocol/functions';
 import { functionCalls, functionScopeOf, functionTriggers, staticFunctionName } from '../function-nodes.js';
+import { closestName } from '../../closest-name.js';
 import { nodePointerOf } from '../lock-nodes.js';
 import { defineRule, type RuleFinding } from '../types.js';
 
@@ -48,23 +49,3 @@ export const callFunctionDefined = defineRule({
     return findings;
   },
 });
-
-/** The defined name within a third of the length's edits of `name`, if any. */
-function closestName(name: string, candidates: string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
-}

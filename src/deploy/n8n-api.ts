@@ -20,8 +20,12 @@ const SCOPE = {
   update: 'workflow:update',
   publish: 'workflow:activate',
   delete: 'workflow:delete',
+  unpublish: 'workflow:deactivate',
   credentials: 'credential:list',
 } as const;
+
+/** How long deleteWorkflow waits for n8n to finish unpublishing a workflow before it gives up. */
+const UNPUBLISH_WAIT_MS = 15_000;
 
 /** Workflow reads in flight at once: a few, as a browser opens to one host, not one per workflow. */
 export const READS_IN_FLIGHT = 8;
@@ -194,10 +198,23 @@ export class N8nApi {
     return listed.filter((w) => w.active !== false);
   }
 
-  /** Deletes a workflow (unpublishing it first, as n8n does); false when n8n has no such workflow. */
+  /**
+   * Deletes a workflow; false when n8n has no such workflow. n8n 2.41 refuses to delete a published
+   * one (409 "Unpublish it before deleting"): it is unpublished first, then deleted.
+   */
   async deleteWorkflow(id: string, what: string): Promise<boolean> {
-    const { status } = await this.request('DELETE', `/workflows/${encodeURIComponent(id)}`, undefined, { what, scope: SCOPE.delete, accept: [404] });
-    return status !== 404;
+    const path = `/workflows/${encodeURIComponent(id)}`;
+    const first = await this.request('DELETE', path, undefined, { what, scope: SCOPE.delete, accept: [404, 409] });
+    if (first.status !== 409) return first.status !== 404;
+    await this.request('POST', `${path}/unpublish`, undefined, { what: `${what} (unpublish)`, scope: SCOPE.unpublish });
+    // n8n unpublishes in the background and answers 409 "still being unpublished" meanwhile
+    // (measured: under a second on a local n8n 2.41); asked again for up to UNPUBLISH_WAIT_MS.
+    const started = Date.now();
+    for (;;) {
+      const again = await this.request('DELETE', path, undefined, { what, scope: SCOPE.delete, accept: Date.now() - started < UNPUBLISH_WAIT_MS ? [409] : [] });
+      if (again.status !== 409) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   async listCredentials(what: string): Promise<Credential[]> {

@@ -46,9 +46,21 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
     return { status: result.status, stdout: result.stdout, stderr: result.stderr, error: errorLines.join('\n') };
   }
 
+  /**
+   * n8n's public API, sent again once when fetch's kept-alive socket was closed by n8n as the
+   * request went out ("other side closed", before n8n read it; see N8nServer.call).
+   */
+  async function publicApi(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+    const request = () => fetch(`${n8n.baseUrl}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await request().catch((error: { cause?: { code?: string } }) => {
+      if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+      return request();
+    });
+    return { status: res.status, json: await res.json() };
+  }
+
   async function workflowCount(): Promise<number> {
-    const res = await fetch(`${n8n.baseUrl}/api/v1/workflows?limit=250`, { headers: { 'X-N8N-API-KEY': apiKey } });
-    return ((await res.json()) as { data: unknown[] }).data.length;
+    return ((await publicApi('GET', '/workflows?limit=250')).json as { data: unknown[] }).data.length;
   }
 
   const envText = (repo: string) => readFileSync(join(repo, 'envs', 'dev.yml'), 'utf8');
@@ -132,23 +144,89 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
   const brokenRepository = () =>
     repository((r) => writeFileSync(join(r, 'workflows', 'broken.json'), JSON.stringify(chain('Broken', [webhook('broken'), code('Work', 'return $input.all();')], { executionOrder: 'v1', saveDataErrorExecution: 'sometimes' }), null, 2)));
 
-  it('a workflow n8n rejects (400), workflow by workflow: its key, n8n\'s message, and the list of what was already written', async () => {
+  it('a workflow n8n rejects (400), workflow by workflow: its key, n8n\'s message, and the workflows this run created rolled back', async () => {
     const repo = brokenRepository();
+    const before = envText(repo);
+    const workflows = await workflowCount();
     const run = deploy(repo, ['--n8n-url', n8n.baseUrl, '--via', 'api']);
     log(`deploy refusal: ${run.error}`);
     expect(run.status).toBe(2);
-    expect(run.error).toMatch(/^n8n-lock: write broken: n8n rejected it \(400\): request\/body\/settings\/saveDataErrorExecution .*; already written: .*created broken \(\w{16}, empty\).*envs\/dev\.yml \(ids of .*broken.*\)/);
-    // The ids n8n minted are in the env file, so the next deploy updates instead of duplicating.
-    expect(envText(repo)).toMatch(/broken: \{ id: "\w{16}"/);
-    // Fixed and deployed again: the empty workflows left behind are updated, not drift.
+    expect(run.error.split('\n')).toHaveLength(1);
+    expect(run.error).toMatch(/^n8n-lock: write broken: n8n rejected it \(400\): request\/body\/settings\/saveDataErrorExecution .*; rolled back: (deleted \w+ \(\w{16}\), ){4}envs\/dev\.yml restored$/);
+    for (const key of ['broken', 'lock_acquisition', 'lock_release', 'error_handler_lock_cleanup']) expect(run.error).toContain(`deleted ${key} (`);
+    // Nothing is left behind: no empty workflow in n8n, no id in the env file.
+    expect(envText(repo)).toBe(before);
+    expect(await workflowCount()).toBe(workflows);
+    // Fixed and deployed again: created from scratch.
     const fixed = JSON.parse(readFileSync(join(repo, 'workflows', 'broken.json'), 'utf8'));
     fixed.settings.saveDataErrorExecution = 'all';
     writeFileSync(join(repo, 'workflows', 'broken.json'), JSON.stringify(fixed, null, 2));
     const retry = deploy(repo, ['--n8n-url', n8n.baseUrl, '--via', 'api']);
     expect(retry.status, retry.stderr).toBe(0);
     expect(retry.stderr).toMatch(/^deploy drift: refused=no forced=no$/m);
-    expect(retry.stderr).toMatch(/^deploy: mode=per-workflow workflows=4 created=0 updated=\d unchanged=\d seconds=/m);
+    expect(retry.stderr).toMatch(/^deploy: mode=per-workflow workflows=4 created=4 updated=0 unchanged=0 seconds=/m);
     rmSync(repo, { recursive: true, force: true });
+  });
+
+  it('pull after a parameter was edited in n8n: the file changes by that value alone (keys keep their place)', async () => {
+    const repo = repository();
+    const first = deploy(repo, ['--n8n-url', n8n.baseUrl]);
+    expect(first.status, first.stderr).toBe(0);
+    const id = /lock_release: \{ id: "(\w{16})"/.exec(envText(repo))![1];
+    const before = readFileSync(join(repo, 'workflows', 'lock_release.json'), 'utf8');
+    const live = (await publicApi('GET', `/workflows/${id}`)).json as { name: string; nodes: Array<Record<string, any>>; connections: unknown; settings: unknown };
+    // As the editor saves it: the node's keys in n8n's own order, one parameter changed.
+    const node = live.nodes.find((n) => n.type === 'n8n-nodes-base.code')!;
+    const { parameters, ...rest } = node;
+    live.nodes[live.nodes.indexOf(node)] = { ...rest, parameters: { ...parameters, jsCode: `${parameters.jsCode}\n// edited in n8n` } };
+    const put = await publicApi('PUT', `/workflows/${id}`, { name: live.name, nodes: live.nodes, connections: live.connections, settings: live.settings });
+    expect(put.status).toBe(200);
+    const pull = spawnSync(process.execPath, [BIN, 'pull', '--env', 'dev', 'lock_release', '--n8n-url', n8n.baseUrl, '--cwd', repo], { encoding: 'utf8', env: { ...process.env, N8N_API_KEY: apiKey } });
+    expect(pull.status, pull.stderr).toBe(0);
+    const after = readFileSync(join(repo, 'workflows', 'lock_release.json'), 'utf8');
+    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    expect(after.split('\n').length).toBe(before.split('\n').length);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toContain('// edited in n8n');
+    rmSync(repo, { recursive: true, force: true });
+  });
+
+  /** A published workflow made in n8n by hand that serves GET /<path>, as another team's would. */
+  async function publishedElsewhere(path: string): Promise<string> {
+    const call = async (method: string, route: string, body?: unknown) => {
+      const res = await publicApi(method, route, body);
+      expect(res.status, `${method} ${route}`).toBe(200);
+      return res.json as { id: string };
+    };
+    const made = await call('POST', '/workflows', chain(`Made by hand (${path})`, [webhook(path), code('Work', 'return $input.all();')]));
+    await call('POST', `/workflows/${made.id}/publish`, {});
+    return made.id;
+  }
+  const takenRepository = (path: string) => repository((r) => writeFileSync(join(r, 'workflows', 'taken.json'), JSON.stringify(chain('Taken', [webhook(path), code('Work', 'return $input.all();')]), null, 2)));
+
+  it('a webhook path a published workflow already serves: refused before anything is written, naming both workflows', async () => {
+    const other = await publishedElsewhere('taken-path');
+    await refusedBeforeWriting(takenRepository('taken-path'), ['--n8n-url', n8n.baseUrl], new RegExp(`^n8n-lock: workflows/taken\\.json: webhook GET /taken-path \\(node "Webhook"\\) is already served by the published workflow "Made by hand \\(taken-path\\)" \\(id ${other}\\) on ${n8n.baseUrl}: change the path, or unpublish that workflow in n8n; nothing was written$`));
+    // Within one deploy: two files that claim one route.
+    const twice = takenRepository('twice-path');
+    writeFileSync(join(twice, 'workflows', 'again.json'), JSON.stringify(chain('Again', [webhook('twice-path'), code('Work', 'return $input.all();')]), null, 2));
+    await refusedBeforeWriting(twice, ['--n8n-url', n8n.baseUrl], /^n8n-lock: workflows\/taken\.json: webhook GET \/twice-path \(node "Webhook"\) is also claimed by workflows\/again\.json \(node "Webhook"\): n8n serves one workflow per method and path/);
+  });
+
+  it('n8n\'s own 409 on publish (a key that may not list workflows, so deploy cannot check first): the workflows this run imported are deleted and the env file restored', async () => {
+    await publishedElsewhere('conflict-path');
+    const noList = await createApiKey(n8n.baseUrl, ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:activate', 'workflow:import', 'workflow:delete', 'workflow:deactivate', 'credential:list'], 'no list');
+    const repo = takenRepository('conflict-path');
+    const before = envText(repo);
+    const workflows = await workflowCount();
+    const run = deploy(repo, ['--n8n-url', n8n.baseUrl], noList);
+    log(`deploy 409: ${run.error}`);
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/^deploy: check webhook paths: .*lacks the scope workflow:list.*: webhook paths checked within this deploy only/m);
+    expect(run.error.split('\n')).toHaveLength(1);
+    expect(run.error).toMatch(/^n8n-lock: publish taken: HTTP 409: There is a conflict with one of the webhooks\.; rolled back: deleted taken \(\w{16}\), .*envs\/dev\.yml restored$/);
+    expect(envText(repo)).toBe(before);
+    expect(await workflowCount()).toBe(workflows);
   });
 
   it('a key without workflow:import falls back to workflow by workflow (and --via package refuses instead)', async () => {

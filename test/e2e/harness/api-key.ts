@@ -3,8 +3,8 @@
 // POST /rest/login (session cookie n8n-auth), POST /rest/api-keys. See
 // docs/research/n8n-2.41-public-api.md §1-2.
 
-/** The scopes `n8n-lock deploy` and `pull` need (workflow:import for the package path), and nothing more. */
-export const DEPLOY_SCOPES = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:import', 'credential:list'];
+/** The scopes `n8n-lock deploy` and `pull` need (workflow:import for the package path, workflow:delete and workflow:deactivate to roll back a failed deploy), and nothing more. */
+export const DEPLOY_SCOPES = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:import', 'workflow:delete', 'workflow:deactivate', 'credential:list'];
 
 export const OWNER = { email: 'owner@n8n-lock.test', firstName: 'E2e', lastName: 'Owner', password: 'E2eOwner-Passw0rd' };
 

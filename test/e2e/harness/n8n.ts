@@ -597,6 +597,27 @@ export class N8nServer {
     });
   }
 
+  /**
+   * What n8n stored for recent executions of a workflow: the length of `execution_data.data` (the
+   * run data as saved, in characters of its flatted JSON: bytes, since it is ASCII) and how many
+   * times each node ran, newest first. The data is read one execution at a time: a query's output
+   * is kept up to 4 MB, and twenty executions that polled for a minute pass that.
+   */
+  async executionDataSizes(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<Array<{ id: number; bytes: number; runs: Record<string, number> }>> {
+    const rows = await this.database.query(
+      'SELECT e.id, length(d.data) AS bytes FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id DESC LIMIT $3',
+      [workflowId, options.afterId ?? 0, options.limit ?? 50],
+    );
+    const sizes: Array<{ id: number; bytes: number; runs: Record<string, number> }> = [];
+    for (const row of rows) {
+      const [stored] = await this.database.query('SELECT data FROM execution_data WHERE "executionId" = $1', [row.id]);
+      const runData = (this.parseRunData(stored?.data).resultData?.runData ?? {}) as Record<string, unknown[]>;
+      const runs = Object.fromEntries(Object.entries(runData).map(([name, list]) => [name, Array.isArray(list) ? list.length : 0]));
+      sizes.push({ id: Number(row.id), bytes: Number(row.bytes ?? 0), runs });
+    }
+    return sizes;
+  }
+
   /** Waits for a finished execution of the workflow newer than `afterId` (n8n may save it after the HTTP response). */
   async waitForExecution(workflowId: string, afterId = 0, timeoutMs = 15_000): Promise<ExecutionSummary> {
     return waitFor(`a finished execution of ${workflowId} after #${afterId}`, timeoutMs, async () => {

@@ -34,7 +34,7 @@ export function registerAddLock(program: Command): void {
       .requiredOption('--scope-expression <expr>', 'what to lock: a literal (global), =expr, ={{ expr }} or =text-{{ expr }}')
       .option('--ttl-seconds <n>', 'lock TTL, longer than the critical section ever takes: what frees a lock nothing else frees (a killed worker) (default 300)', positiveInt('--ttl-seconds'))
       .option('--max-wait-seconds <n>', 'how long a waiter polls before it fails (default 300)', nonNegativeNumber('--max-wait-seconds'))
-      .option('--poll-seconds <n>', 'wait between polls while the lock is held (default 1; fractions work)', positiveNumber('--poll-seconds'))
+      .option('--poll-seconds <n>', 'wait between polls while the lock is held (default 0.5; fractions work; --engine node: the re-check for stock holders, default 1, since a release wakes it)', positiveNumber('--poll-seconds'))
       .option('--fail-fast', 'fail at once when the lock is held instead of waiting')
       .option('--lock-on-error', 'register the cleanup error workflow (settings.errorWorkflow) so a failed execution frees its locks (the default)')
       .option('--no-lock-on-error', 'do not register it: a failed execution keeps its lock until the TTL')

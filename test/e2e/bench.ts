@@ -12,11 +12,11 @@
 // Prints a table with one column per mode, and one machine-readable
 // `bench: engine=<stock|node> mode=<m> ...` line per run: the stock primitives and the native Lock
 // node side by side. N8N_LOCK_E2E_MODE=regular|queue runs one mode, N8N_LOCK_E2E_ENGINE=stock|node one engine.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
-import { n8nLock, REDIS_CREDENTIAL_ID, workflowId, PRIMITIVE_KEYS } from './lib/deploy.js';
-import { chain, code, redisPush, wait, webhook } from './lib/fixtures.js';
+import { REDIS_CREDENTIAL_ID, workflowId } from './lib/deploy.js';
+import { benchRepository, contend, criticalSection } from './lib/contention.js';
+import { chain, code, webhook } from './lib/fixtures.js';
 
 
 type Engine = 'stock' | 'node';
@@ -26,35 +26,17 @@ const QUIET_RUNS = 200;
 
 /** The bench's user repository, patched by the real CLI (with `engine`) and rendered into dir/rendered. */
 function buildBenchRepository(dir: string, engine: Engine): string {
-  const repo = join(dir, 'repo');
-  mkdirSync(join(repo, 'workflows'), { recursive: true });
-  mkdirSync(join(repo, 'envs'), { recursive: true });
-  const section = (list: string, hold: number) => [
-    code('Enter', 'return [{ json: { start: Date.now() } }];'),
-    wait('Hold', hold),
-    code('Leave', "return [{ json: { start: $('Enter').first().json.start, end: Date.now() } }];"),
-    redisPush('Record', list),
-  ];
   const flows: Record<string, unknown> = {
     plain: chain('Bench Plain', [webhook('plain'), code('Work', 'return [{ json: { ok: true } }];')]),
     locked: chain('Bench Locked', [webhook('locked'), code('Work', 'return [{ json: { ok: true } }];')]),
-    contend_1: chain('Bench Contend 1s', [webhook('contend-1'), ...section('bench-1', 0.1)]),
-    contend_01: chain('Bench Contend 0.1s', [webhook('contend-01'), ...section('bench-01', 0.1)]),
+    contend_1: chain('Bench Contend 1s', [webhook('contend-1'), ...criticalSection('bench-1', 0.1)]),
+    contend_01: chain('Bench Contend 0.1s', [webhook('contend-01'), ...criticalSection('bench-01', 0.1)]),
     // Capacity: a rate limit that always allows (its cost, not its refusals), and a semaphore of 3.
     limited: chain('Bench Limited', [webhook('limited'), code('Work', 'return [{ json: { ok: true } }];')]),
     ...(engine === 'node' ? { semaphore: chain('Bench Semaphore', [webhook('semaphore'), code('Work', 'return [{ json: { ok: true } }];')]) } : {}),
   };
-  for (const [key, wf] of Object.entries(flows)) writeFileSync(join(repo, 'workflows', `${key}.json`), JSON.stringify(wf, null, 2));
-  const keys = [...PRIMITIVE_KEYS, ...Object.keys(flows)];
-  writeFileSync(
-    join(repo, 'envs', 'bench.yml'),
-    ['credentials:', `  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis" }`, 'workflows:', ...keys.map((k) => `  ${k}: { id: "${workflowId(k)}", name: "${k}" }`), ''].join('\n'),
-  );
-  const must = (args: string[]) => {
-    if (args[0] === 'add-lock-to-workflow' && engine === 'node') args = [...args, '--engine', 'node'];
-    const r = n8nLock(repo, args);
-    if (r.status !== 0) throw new Error(`n8n-lock ${args.join(' ')}: ${r.stderr}`);
-  };
+  const { must: run } = benchRepository(dir, flows);
+  const must = (args: string[]) => run(args[0] === 'add-lock-to-workflow' && engine === 'node' ? [...args, '--engine', 'node'] : args);
   must(['create-lock', '--include-rate-limit']);
   must(['add-lock-to-workflow', 'locked', '--scope-expression', 'bench-overhead']);
   must(['add-lock-to-workflow', 'contend_1', '--scope-expression', 'bench-1', '--poll-seconds', '1']);
@@ -83,7 +65,7 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       webhookPaths: ['plain', 'locked', 'contend-1', 'contend-01', 'limited', ...(engine === 'node' ? ['semaphore'] : [])],
       redisCredential: { id: REDIS_CREDENTIAL_ID, name: 'Redis' },
     });
-    const { n8n, redis } = stack;
+    const { n8n } = stack;
 
     // Overhead: sequential calls, alternating, after a warm-up.
     for (let i = 0; i < 5; i++) {
@@ -128,20 +110,8 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
     }
 
     const summary: Record<string, { handover: number; wall: number }> = {};
-    for (const [path, list, poll] of [['contend-1', 'bench-1', 1], ['contend-01', 'bench-01', 0.1]] as const) {
-      const started = Date.now();
-      const responses = await Promise.all(Array.from({ length: 20 }, () => n8n.call(path)));
-      const wall = (Date.now() - started) / 1000;
-      const intervals = (await redis.client.lrange(list, 0, -1)).map((s) => JSON.parse(s) as { start: number; end: number }).sort((a, b) => a.start - b.start);
-      const gaps = intervals.slice(1).map((x, i) => x.start - intervals[i].end);
-      const failures = responses.filter((r) => r.status !== 200).length;
-      // The lock's own handover, from n8n's run data: a Lock Release starts -> the next Lock Acquire has ended.
-      const timings = (await stack.n8n.nodeTimings(workflowId(path === 'contend-1' ? 'contend_1' : 'contend_01'), { limit: 20 }))
-        .map((e) => e.nodes)
-        .filter((n) => n['Lock Acquire'] && n['Lock Release'])
-        .sort((a, b) => a['Lock Acquire'].start + a['Lock Acquire'].ms - (b['Lock Acquire'].start + b['Lock Acquire'].ms));
-      const lockHandovers = timings.slice(1).map((n, i) => n['Lock Acquire'].start + n['Lock Acquire'].ms - timings[i]['Lock Release'].start);
-      const step = (name: string) => median(timings.map((n) => n[name]?.ms ?? 0));
+    for (const [path, list, key, poll] of [['contend-1', 'bench-1', 'contend_1', 1], ['contend-01', 'bench-01', 'contend_01', 0.1]] as const) {
+      const { wall, failures, intervals, gaps, lockHandovers, step } = await contend(stack, path, list, key, 20);
       summary[poll] = { handover: median(lockHandovers), wall };
       rows.push([`poll ${poll} s: handover Lock Release start -> next Lock Acquire end, run data (median / max)`, `${median(lockHandovers)} ms / ${Math.max(...lockHandovers)} ms`]);
       rows.push([`poll ${poll} s: critical section end -> next one's start, Code-node clocks (median / max)`, `${median(gaps)} ms / ${Math.max(...gaps)} ms`]);

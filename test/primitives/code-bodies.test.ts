@@ -46,7 +46,7 @@ describe('lock_acquisition: Build Lock Context', () => {
     const [ctx] = await run({ scope: 'sheet', ttl_seconds: null, execution_id: 'e1', wait_till_lock_released: null, max_wait_seconds: null, lock_id: null, workflow_id: null, workflow_name: null, poll_seconds: null });
     expect(ctx).toEqual({
       scope: 'sheet', key: 'n8n-lock-sheet', meta_key: 'n8n-lock-sheet:meta', ttl_seconds: 300, wait_till_lock_released: true,
-      max_wait_seconds: 300, poll_seconds: 1, execution_id: 'e1', lock_id: 'e1', workflow_id: '', workflow_name: '', deadline_ms: NOW + 300_000,
+      max_wait_seconds: 300, poll_seconds: 0.5, execution_id: 'e1', lock_id: 'e1', workflow_id: '', workflow_name: '', deadline_ms: NOW + 300_000,
     });
   });
 

@@ -21,7 +21,7 @@ export { packNodePackage, NODE_PACKAGE_DIR } from './node-package.js';
 export { NpmRegistry } from './npm-registry.js';
 export { installThroughN8n, updateThroughN8n, uninstallThroughN8n, listedPackages, installedVersionIn, PACKAGE_SCOPES, INSTALL_ROUTE, type InstalledPackage } from './community-package.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
-export { memoryReport, runCommand, Background, liveProcessGroups } from './proc.js';
+export { memoryReport, runCommand, Background, liveProcessGroups, groupCpuMs } from './proc.js';
 export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable, median, p95 } from './util.js';
 
 /** The id and name the harness gives the Redis credential unless told otherwise. */

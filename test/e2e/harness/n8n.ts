@@ -597,6 +597,35 @@ export class N8nServer {
     });
   }
 
+  /**
+   * What n8n stored for recent executions of a workflow: the length of `execution_data.data` (the
+   * run data as saved, in characters of its flatted JSON: bytes, since it is ASCII) and how many
+   * times each node ran, newest first. The data is read in batches of at most 1.5 MB: a query's
+   * output is kept up to 4 MB, and twenty executions that polled for a minute pass that.
+   */
+  async executionDataSizes(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<Array<{ id: number; bytes: number; runs: Record<string, number> }>> {
+    const rows = await this.database.query(
+      'SELECT e.id, length(d.data) AS bytes FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 AND e.id > $2 ORDER BY e.id DESC LIMIT $3',
+      [workflowId, options.afterId ?? 0, options.limit ?? 50],
+    );
+    const sizes = rows.map((row) => ({ id: Number(row.id), bytes: Number(row.bytes ?? 0), runs: {} as Record<string, number> }));
+    const batches: Array<typeof sizes> = [];
+    for (const size of sizes) {
+      const last = batches[batches.length - 1];
+      if (last && last.reduce((sum, s) => sum + s.bytes, 0) + size.bytes <= 1.5 * 1024 * 1024) last.push(size);
+      else batches.push([size]);
+    }
+    for (const batch of batches) {
+      const stored = await this.database.query(`SELECT "executionId" AS id, data FROM execution_data WHERE "executionId" IN (${batch.map((_, i) => `$${i + 1}`).join(', ')})`, batch.map((s) => s.id));
+      for (const row of stored) {
+        const runData = (this.parseRunData(row.data).resultData?.runData ?? {}) as Record<string, unknown[]>;
+        const size = batch.find((s) => s.id === Number(row.id));
+        if (size) size.runs = Object.fromEntries(Object.entries(runData).map(([name, list]) => [name, Array.isArray(list) ? list.length : 0]));
+      }
+    }
+    return sizes;
+  }
+
   /** Waits for a finished execution of the workflow newer than `afterId` (n8n may save it after the HTTP response). */
   async waitForExecution(workflowId: string, afterId = 0, timeoutMs = 15_000): Promise<ExecutionSummary> {
     return waitFor(`a finished execution of ${workflowId} after #${afterId}`, timeoutMs, async () => {

@@ -159,6 +159,25 @@ export function groupMembers(pgid: number, procs = readProcs()): number[] {
   return procs.filter((p) => p.pgrp === pgid && p.state !== 'Z').map((p) => p.pid);
 }
 
+/**
+ * CPU time (user + system, ms) the live members of a process group have used so far (n8n main and
+ * its task runner), from /proc/<pid>/stat; a member that exited meanwhile is not counted. Clock
+ * ticks are taken as 100 per second (Linux's USER_HZ).
+ */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const pid of groupMembers(pgid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(rest[11]) + Number(rest[12]); // utime, stime: fields 14 and 15 of stat
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return ticks * 10;
+}
+
 function sample(): void {
   if (live.size === 0) return;
   const procs = readProcs();

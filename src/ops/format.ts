@@ -1,4 +1,5 @@
 // Pure: reports -> text. Table for people, JSON for scripts.
+import { describeRedisSource } from './redis-url.js';
 import { FLAG_ADVICE, LOCK_FLAGS, type Holder, type LockStatus, type RateLimitStatus, type SemaphoreStatus, type StatusReport } from './status.js';
 
 /** Compact, two units at most: "42s", "3m05s", "5h03m", "2d05h". Negative (clock skew) keeps its sign. */
@@ -84,7 +85,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function formatStatusTable(report: StatusReport): string {
   const { summary } = report;
   const out: string[] = [];
-  out.push(`Redis ${report.redis} at ${report.generated_at}${report.scope_glob === null ? '' : `, scope ${report.scope_glob}`}`);
+  // The source on the first line: a wrong Redis that happens to be empty must not pass for a healthy one.
+  out.push(`Redis ${report.redis} (${describeRedisSource(report.redis_source)}) at ${report.generated_at}${report.scope_glob === null ? '' : `, scope ${report.scope_glob}`}`);
   out.push('');
   out.push(`LOCKS: ${plural(summary.locks, 'lock')}, ${summary.flagged_locks} flagged`);
   if (report.locks.length) out.push(...renderTable(['SCOPE', 'COUNT', 'TTL', 'HELD FOR', 'HOLDER', 'LOCK ID', 'FLAGS'], report.locks.map(lockRow), ['left', 'right']));

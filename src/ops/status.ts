@@ -133,6 +133,8 @@ export interface StatusReport {
   version: 1;
   generated_at: string;
   redis: string;
+  /** Where the URL came from: `--redis-url`, `$N8N_LOCK_REDIS_URL`, the env file (`envs/dev.yml`) or `default`. */
+  redis_source: string;
   scope_glob: string | null;
   /** lock_flags has every flag, zero or not, so scripts can read any of them without a default. */
   summary: { locks: number; flagged_locks: number; lock_flags: Record<LockFlag, number>; rate_limit_buckets: number; flagged_rate_limit_buckets: number };
@@ -144,6 +146,7 @@ export interface StatusReport {
 export interface StatusContext {
   nowMs: number;
   redis: string;
+  redisSource?: string;
   scopeGlob?: string;
   roundTrips: number;
   /** How scopes' keys are spelled: `cluster` on a Redis Cluster (hash-tagged), else plain. */
@@ -251,6 +254,7 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
     version: 1,
     generated_at: new Date(context.nowMs).toISOString(),
     redis: context.redis,
+    redis_source: context.redisSource ?? 'default',
     scope_glob: context.scopeGlob ?? null,
     summary: summarize(locks, rateLimits),
     locks,

@@ -34,7 +34,7 @@ describe('n8n-lock status', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Redis redis://127\\.0\\.0\\.1:${redis.port}/0 at \\d{4}-`));
+    expect(lines[0]).toMatch(new RegExp(`^Redis redis://127\\.0\\.0\\.1:${redis.port}/0 \\(from --redis-url\\) at \\d{4}-`));
     expect(lines).toContain('LOCKS: 2 locks, 1 flagged');
     expect(lines.find((line) => line.startsWith('billing '))).toMatch(/^billing\s+1\s+9m5\ds\s+1m0\ds\s+Invoice Sync \(wf AbCdEf0123456789, exec 4711\)\s+4711\s+ok$/);
     expect(lines.find((line) => line.startsWith('orphan '))).toMatch(/^orphan\s+1\s+never\s+-\s+-\s+-\s+no-ttl,no-sidecar$/);

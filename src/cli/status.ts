@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildStatusReport, keysToRecheck, settleReport, statusExitCode } from '../ops/status.js';
 import { formatStatusJson, formatStatusTable } from '../ops/format.js';
 import { compileScopeGlob } from '../ops/scope-glob.js';
-import { keyLayoutOfClient, readKeys, readLockKeys, withRedis } from '../ops/redis-client.js';
+import { keyLayoutOfClient, readKeys, readLockKeys, readLockNodeWaiters, withRedis } from '../ops/redis-client.js';
 import { InputError } from '../errors.js';
 import { withExamples } from './program.js';
 import { REDIS_PRECEDENCE, resolveRedis, withRedisOptions, type RedisTargetOptions } from './redis-target.js';
@@ -34,13 +34,13 @@ export function registerStatus(program: Command): void {
       const context = { redis: target.display, redisSource: source, scopeGlob: options.scope };
       const report = await withRedis(target, async (client) => {
         const layout = keyLayoutOfClient(client);
-        const scan = await readLockKeys(client);
-        const first = buildStatusReport(scan.readings, { ...context, layout, nowMs: Date.now(), roundTrips: scan.roundTrips });
+        const [scan, lockNodeWaiters] = await Promise.all([readLockKeys(client), readLockNodeWaiters(client)]);
+        const first = buildStatusReport(scan.readings, { ...context, layout, lockNodeWaiters, nowMs: Date.now(), roundTrips: scan.roundTrips });
         const recheck = keysToRecheck(first, layout);
         if (options.recheckMs === 0 || recheck.length === 0) return first;
         await sleep(options.recheckMs);
         const again = await readKeys(client, recheck);
-        return settleReport(first, again.readings, { ...context, layout, nowMs: Date.now(), roundTrips: scan.roundTrips + again.roundTrips });
+        return settleReport(first, again.readings, { ...context, layout, lockNodeWaiters, nowMs: Date.now(), roundTrips: scan.roundTrips + again.roundTrips });
       });
       process.stdout.write(options.format === 'json' ? formatStatusJson(report) : formatStatusTable(report));
       process.exitCode = statusExitCode(report);

@@ -55,6 +55,7 @@ export function registerStatus(program: Command): void {
     'n8n-lock status > /dev/null || logger -t n8n-lock "a lock needs attention"   # cron check: exit 1 = something flagged',
   ]);
   command.addHelpText('after', `Which Redis: ${REDIS_PRECEDENCE}; the first line names it and where it came from.\n`);
+  command.addHelpText('after', 'WAITERS is ? per scope (nothing records who waits for a scope); the line under the table counts the Lock node\'s waiters blocked now, all scopes together.\n');
   command.addHelpText('after', 'Exit codes: 0 nothing flagged, 1 some lock or bucket flagged, 2 bad input or Redis unreachable.\n');
 }
 

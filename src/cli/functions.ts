@@ -2,9 +2,9 @@ import { Option, type Command } from 'commander';
 import { compileScopeGlob } from '../ops/scope-glob.js';
 import { buildFunctionsReport, functionsExitCode, LIVE_WITHIN_SECONDS } from '../ops/functions-status.js';
 import { formatFunctionsJson, formatFunctionsTable } from '../ops/functions-format.js';
-import { readFunctionStreams, withRedis } from '../ops/redis-client.js';
+import { readFunctionStreams } from '../ops/redis-client.js';
 import { positiveInt, withExamples } from './program.js';
-import { REDIS_PRECEDENCE, resolveRedis, withRedisOptions, type RedisTargetOptions } from './redis-target.js';
+import { REDIS_PRECEDENCE, resolveRedis, withRedisOptions, withResolvedRedis, type RedisTargetOptions } from './redis-target.js';
 
 interface FunctionsStatusOptions extends RedisTargetOptions {
   function?: string;
@@ -23,9 +23,10 @@ export function registerFunctions(program: Command): void {
     .addOption(new Option('--max-age <seconds>', 'flag a function whose oldest unanswered call is older than this').argParser(positiveInt('--max-age')).default(DEFAULT_MAX_AGE_SECONDS))
     .addOption(new Option('--format <format>', 'table for people, json for scripts').choices(['table', 'json']).default('table'))
     .action(async (options: FunctionsStatusOptions) => {
-      const { target, source } = await resolveRedis(options);
+      const resolved = await resolveRedis(options);
+      const { target, source } = resolved;
       const matches = options.function === undefined ? undefined : compileScopeGlob(options.function); // a bad glob is exit 2 before connecting
-      const readings = await withRedis(target, (client) => readFunctionStreams(client, matches));
+      const readings = await withResolvedRedis(resolved, (client) => readFunctionStreams(client, matches));
       const report = buildFunctionsReport(readings, { nowMs: Date.now(), redis: target.display, redisSource: source, functionGlob: options.function, maxAgeMs: options.maxAge * 1000 });
       process.stdout.write(options.format === 'json' ? formatFunctionsJson(report) : formatFunctionsTable(report));
       process.exitCode = functionsExitCode(report);

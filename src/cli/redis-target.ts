@@ -2,7 +2,8 @@
 // between --redis-url, $N8N_LOCK_REDIS_URL, the --env file's redis.url and the default.
 import { Option, type Command } from 'commander';
 import { InputError } from '../errors.js';
-import { DEFAULT_REDIS_URL, parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, withTlsInsecure, type EnvRedis, type RedisTarget } from '../ops/redis-url.js';
+import { DEFAULT_REDIS_URL, describeRedisSource, parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, withTlsInsecure, type EnvRedis, type RedisTarget } from '../ops/redis-url.js';
+import { RedisUnavailableError, withRedis, type RedisClient } from '../ops/redis-client.js';
 import { withCwd } from './program.js';
 
 export interface RedisTargetOptions {
@@ -59,4 +60,20 @@ export async function resolveRedis(options: RedisTargetOptions): Promise<Resolve
   const picked = pickRedisUrl(options.redisUrl, process.env, env?.redis);
   const target = withTlsInsecure(parseRedisUrl(picked.url), options.tlsInsecure || picked.tlsInsecure);
   return { target, source: picked.source, ...(env?.n8nUrl ? { envN8nUrl: env.n8nUrl } : {}) };
+}
+
+/**
+ * withRedis, and when the connection fails the line names where the URL came from too: that line
+ * is then the command's first (and only) output, and a default or stale variable is the likely cause.
+ */
+export async function withResolvedRedis<T>(resolved: ResolvedRedis, work: (client: RedisClient) => Promise<T>): Promise<T> {
+  try {
+    return await withRedis(resolved.target, work);
+  } catch (error) {
+    if (error instanceof RedisUnavailableError && resolved.source !== '--redis-url') {
+      const { display } = resolved.target;
+      error.message = error.message.replace(display, `${display} (${describeRedisSource(resolved.source)})`);
+    }
+    throw error;
+  }
 }

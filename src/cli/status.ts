@@ -3,10 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildStatusReport, keysToRecheck, settleReport, statusExitCode } from '../ops/status.js';
 import { formatStatusJson, formatStatusTable } from '../ops/format.js';
 import { compileScopeGlob } from '../ops/scope-glob.js';
-import { keyLayoutOfClient, readKeys, readLockKeys, readLockNodeWaiters, withRedis } from '../ops/redis-client.js';
+import { keyLayoutOfClient, readKeys, readLockKeys, readLockNodeWaiters } from '../ops/redis-client.js';
 import { InputError } from '../errors.js';
 import { withExamples } from './program.js';
-import { REDIS_PRECEDENCE, resolveRedis, withRedisOptions, type RedisTargetOptions } from './redis-target.js';
+import { REDIS_PRECEDENCE, resolveRedis, withRedisOptions, withResolvedRedis, type RedisTargetOptions } from './redis-target.js';
 
 interface StatusOptions extends RedisTargetOptions {
   scope?: string;
@@ -29,10 +29,11 @@ export function registerStatus(program: Command): void {
         .default(DEFAULT_RECHECK_MS),
     )
     .action(async (options: StatusOptions) => {
-      const { target, source } = await resolveRedis(options);
+      const resolved = await resolveRedis(options);
+      const { target, source } = resolved;
       if (options.scope !== undefined) compileScopeGlob(options.scope); // a bad glob is exit 2 before connecting
       const context = { redis: target.display, redisSource: source, scopeGlob: options.scope };
-      const report = await withRedis(target, async (client) => {
+      const report = await withResolvedRedis(resolved, async (client) => {
         const layout = keyLayoutOfClient(client);
         const [scan, lockNodeWaiters] = await Promise.all([readLockKeys(client), readLockNodeWaiters(client)]);
         const first = buildStatusReport(scan.readings, { ...context, layout, lockNodeWaiters, nowMs: Date.now(), roundTrips: scan.roundTrips });

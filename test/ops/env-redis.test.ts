@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRedis, type TestRedis } from './support/redis-server.js';
+import { freePort, startRedis, type TestRedis } from './support/redis-server.js';
 import { runCliAsync } from './support/cli.js';
 import { meta } from './fixtures.js';
 
@@ -58,6 +58,24 @@ describe('status --env', () => {
     expect(await fromEnvFile.client.exists('n8n-lock-billing')).toBe(1);
     const unknown = await runCliAsync(['status', '--env', 'nope', '--cwd', repo]);
     expect([unknown.status, unknown.stderr]).toEqual([2, 'n8n-lock: --env nope: no such environment in envs (found: bare, dev)\n']);
+  });
+});
+
+describe('a connection failure names where the URL came from (it is then the first line)', () => {
+  it('status and functions status, from the variable or the env file; not repeated for --redis-url', async () => {
+    const port = await freePort();
+    const dead = `redis://127.0.0.1:${port}/0`;
+    const byVariable = await runCliAsync(['status'], { N8N_LOCK_REDIS_URL: dead });
+    expect([byVariable.status, byVariable.stdout, byVariable.stderr]).toEqual([2, '', `n8n-lock: cannot connect to Redis at ${dead} (from $N8N_LOCK_REDIS_URL): connection refused (is redis-server running on that host and port?)\n`]);
+    writeFileSync(join(repo, 'envs', 'dead.yml'), `redis: { url: "${dead}" }\n`);
+    try {
+      const byFile = await runCliAsync(['functions', 'status', '--env', 'dead', '--cwd', repo]);
+      expect([byFile.status, byFile.stderr]).toEqual([2, `n8n-lock: cannot connect to Redis at ${dead} (from envs/dead.yml): connection refused (is redis-server running on that host and port?)\n`]);
+    } finally {
+      rmSync(join(repo, 'envs', 'dead.yml'));
+    }
+    const byFlag = await runCliAsync(['status', '--redis-url', dead]);
+    expect(byFlag.stderr).toBe(`n8n-lock: cannot connect to Redis at ${dead}: connection refused (is redis-server running on that host and port?)\n`);
   });
 });
 

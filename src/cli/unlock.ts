@@ -17,10 +17,11 @@ interface UnlockOptions extends RedisTargetOptions, N8nApiOptions {
 }
 
 /** What n8n says about the holder's execution; every failure to learn it is an "unknown", never "finished". */
-async function askN8n(holder: Holder, api: N8nApi | undefined): Promise<Liveness> {
+async function askN8n(holder: Holder, n8n: { api: N8nApi } | { why: string }): Promise<Liveness> {
   const id = holder.execution_id;
   if (!id) return livenessOf('?', { kind: 'not-asked', why: NO_EXECUTION_ID }, null);
-  if (!api) return livenessOf(id, { kind: 'not-asked', why: NO_N8N_URL }, null);
+  if (!('api' in n8n)) return livenessOf(id, { kind: 'not-asked', why: n8n.why }, null);
+  const { api } = n8n;
   let answer: ExecutionAnswer;
   try {
     const execution = await api.getExecution(id, `read execution ${id}`);
@@ -29,6 +30,19 @@ async function askN8n(holder: Holder, api: N8nApi | undefined): Promise<Liveness
     answer = { kind: 'failed', why: (error as Error).message };
   }
   return livenessOf(id, answer, api.base);
+}
+
+/**
+ * The n8n to ask, or why there is none. Asked for by flag or key (--n8n-url, --api-key-file,
+ * N8N_API_KEY), a missing part is exit 2 before Redis is touched; an env file's n8n.url alone (kept
+ * there for deploy) without a key is only "cannot tell", so --force still works without one.
+ */
+function n8nToAsk(options: UnlockOptions, envN8nUrl: string | undefined): { api: N8nApi } | { why: string } {
+  const url = n8nUrlOf(options, envN8nUrl);
+  const keyGiven = Boolean(options.apiKeyFile || process.env.N8N_API_KEY?.trim());
+  if (url && (options.n8nUrl || keyGiven)) return { api: n8nApiFor(url, options) };
+  if (url) return { why: `the --env file names n8n at ${url}, but there is no API key to ask it with (N8N_API_KEY or --api-key-file)` };
+  return { why: NO_N8N_URL };
 }
 
 export function registerUnlock(program: Command): void {
@@ -48,8 +62,7 @@ export function registerUnlock(program: Command): void {
       if (scope === '') throw new InputError('unlock needs a non-empty scope');
       if (options.lockId === '') throw new InputError('--lock-id must not be empty');
       const { target, source, envN8nUrl } = await resolveRedis(options);
-      const n8nUrl = n8nUrlOf(options, envN8nUrl);
-      const api = n8nUrl ? n8nApiFor(n8nUrl, options) : undefined; // a missing key is exit 2 before Redis is touched
+      const n8n = n8nToAsk(options, envN8nUrl);
       // Named first unless typed on this very command line: a stale variable or the default can point at the wrong Redis.
       if (source !== '--redis-url') warn(`unlock: Redis ${target.display} (${describeRedisSource(source)})`);
       const request: UnlockRequest = { scope, mode: options.lockId !== undefined ? 'lock-id' : 'force', lockId: options.lockId, dryRun: Boolean(options.dryRun) };
@@ -59,7 +72,7 @@ export function registerUnlock(program: Command): void {
         const look = parseUnlockReply(await evalUnlock(client, { ...located, dryRun: true }), located, Date.now());
         const holder = holderToBeFreed(look);
         if (holder) {
-          const verdict = judgeHolder(scope, holder, await askN8n(holder, api), Boolean(options.force));
+          const verdict = judgeHolder(scope, holder, await askN8n(holder, n8n), Boolean(options.force));
           for (const line of verdict.stderr) warn(line);
           if (verdict.refuse) return null;
         }

@@ -119,6 +119,18 @@ describe('unlock --lock-id asks n8n whether the holder still runs', () => {
     expect(asked).toEqual(['4711']);
   });
 
+  it('--env whose n8n.url has no key to go with it: cannot tell (not exit 2), so --force still works', async () => {
+    executions.set('4711', execution('running'));
+    const refused = await unlock(['--lock-id', '4711', '--env', 'prod', '--cwd', repo], {});
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`still runs: the --env file names n8n at ${n8nUrl}, but there is no API key to ask it with (N8N_API_KEY or --api-key-file)`);
+    expect(await held()).toBe(2);
+    const forced = await unlock(['--lock-id', '4711', '--force', '--env', 'prod', '--cwd', repo], {});
+    expect(forced.status).toBe(0);
+    expect(await held()).toBe(0);
+    expect(asked).toEqual([]);
+  });
+
   it('--force alone on a running holder warns and frees; on an orphan without a sidecar nobody is asked', async () => {
     executions.set('4711', execution('running'));
     const run = await unlock(['--force', '--redis-url', redis.url, '--n8n-url', n8nUrl]);

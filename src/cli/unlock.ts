@@ -68,8 +68,17 @@ export function registerUnlock(program: Command): void {
       const request: UnlockRequest = { scope, mode: options.lockId !== undefined ? 'lock-id' : 'force', lockId: options.lockId, dryRun: Boolean(options.dryRun) };
       const result = await withRedis(target, async (client): Promise<UnlockResult | null> => {
         const located = { ...request, layout: keyLayoutOfClient(client) };
+        const run = async (dryRun: boolean) => parseUnlockReply(await evalUnlock(client, { ...located, dryRun }), { ...located, dryRun }, Date.now());
+        if (options.force && !('api' in n8n)) {
+          // --force and no n8n to ask: nothing can change the decision, so one script frees it (as
+          // before this check existed) and the warning names the holder it freed.
+          const done = await run(request.dryRun);
+          const freed = holderToBeFreed(done);
+          if (freed) for (const line of judgeHolder(scope, freed, await askN8n(freed, n8n), true).stderr) warn(line);
+          return done;
+        }
         // Look first (the same script, deleting nothing) to learn whose execution would lose its lock.
-        const look = parseUnlockReply(await evalUnlock(client, { ...located, dryRun: true }), located, Date.now());
+        const look = await run(true);
         const holder = holderToBeFreed(look);
         if (holder) {
           const verdict = judgeHolder(scope, holder, await askN8n(holder, n8n), Boolean(options.force));
@@ -78,7 +87,7 @@ export function registerUnlock(program: Command): void {
         }
         if (request.dryRun) return look;
         // By lock_id this is still a compare-and-delete: a holder that changed meanwhile is not freed.
-        return parseUnlockReply(await evalUnlock(client, located), located, Date.now());
+        return run(false);
       });
       if (result === null) {
         process.exitCode = 1;

@@ -2,6 +2,7 @@
 // connection for commands (ioredis pipelines concurrent ones) and a pool of connections for
 // blocking waits (a BLPOP holds its connection). Connections idle for IDLE_MS are closed, so an
 // idle n8n holds none; the timer never keeps the process alive.
+import { WAITING_CONNECTION_SUFFIX } from 'n8n-lock-protocol/native-lock';
 import { close, connectOnce, type RedisClient, type RedisCredential } from './redis';
 
 export const IDLE_MS = 30_000;
@@ -48,7 +49,7 @@ class CredentialPool {
       void close(entry.client);
       entry = this.idleBlocking.pop();
     }
-    entry ??= { client: await connectOnce(this.credential, `${this.name}:wait`), lastUsed: Date.now() };
+    entry ??= { client: await connectOnce(this.credential, `${this.name}${WAITING_CONNECTION_SUFFIX}`), lastUsed: Date.now() };
     this.busyBlocking++;
     try {
       return await work(entry.client);

@@ -15,6 +15,14 @@ import { NODE_PACKAGE } from './functions.js';
 /** The Lock node of the community node package (operations Acquire, Release, Extend). */
 export const LOCK_NODE_TYPE = `${NODE_PACKAGE}.lock`;
 
+/**
+ * CLIENT SETNAME of the Lock node's connections, and of the ones its waiters block on (BLPOP on a
+ * wake list): Redis does not say which key a blocked client waits for, but this name and `cmd=blpop`
+ * in CLIENT LIST let status count the Lock node's waiters, all scopes together.
+ */
+export const LOCK_NODE_CONNECTION_NAME = 'n8n-lock-node';
+export const WAITING_CONNECTION_SUFFIX = ':wait';
+
 export const fenceKey = (scope: string, layout: KeyLayout = 'plain') => scopeKey(scope, FENCE_SUFFIX, layout);
 export const wakeKey = (scope: string, layout: KeyLayout = 'plain') => scopeKey(scope, WAKE_SUFFIX, layout);
 

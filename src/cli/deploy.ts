@@ -3,18 +3,17 @@ import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { envFileText, type EnvFile } from '../envs/env-file.js';
 import { deploy, type DeployReport, type SourceWorkflow } from '../deploy/deploy.js';
-import { N8nApi } from '../deploy/n8n-api.js';
+import type { N8nApi } from '../deploy/n8n-api.js';
+import { n8nApiFor, n8nUrlOf, type N8nApiOptions } from './n8n-target.js';
 import { readText, WritePlan } from './io.js';
 import { loadSelectedEnvs } from './envs.js';
 import { warn, withCwd, withExamples } from './program.js';
 import { display, detectLayout, envWorkflowKeysChecked, listWorkflowKeys, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
 import { unknownWorkflowKeys, unknownWorkflowKeysRefusal } from '../envs/workflow-keys.js';
 
-export interface N8nTargetOptions {
+export interface N8nTargetOptions extends N8nApiOptions {
   cwd: string;
   env: string;
-  n8nUrl?: string;
-  apiKeyFile?: string;
 }
 
 /**
@@ -26,14 +25,9 @@ export function connectTarget(options: N8nTargetOptions, command: string): { lay
   const layout = detectLayout(options.cwd);
   const [env] = loadSelectedEnvs(layout, options.env);
   if (!env) throw new InputError(`--env ${options.env}: no environment files in ${display(layout, layout.envsDir)}`);
-  const fromEnv = (env.data as { n8n?: { url?: unknown } }).n8n?.url;
-  const url = options.n8nUrl ?? (typeof fromEnv === 'string' && fromEnv ? fromEnv : undefined);
+  const url = n8nUrlOf(options, (env.data as { n8n?: { url?: unknown } }).n8n?.url);
   if (!url) throw new InputError(`no n8n URL: pass --n8n-url or set n8n.url in ${env.file}`);
-  let key: string | undefined;
-  if (options.apiKeyFile) key = readText(options.apiKeyFile, '--api-key-file').trim();
-  else key = process.env.N8N_API_KEY?.trim();
-  if (!key) throw new InputError(options.apiKeyFile ? `--api-key-file ${options.apiKeyFile}: the file is empty` : 'no API key: set N8N_API_KEY or pass --api-key-file <file> (n8n: Settings > n8n API)');
-  return { layout, env, api: new N8nApi(url, key) };
+  return { layout, env, api: n8nApiFor(url, options) };
 }
 
 /**

@@ -1,12 +1,38 @@
 import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../errors.js';
+import { didYouMean, optionsShortenedBy } from './option-suggestion.js';
+
+/**
+ * Every command of the CLI: commander's Command, with a suggestion for an unknown option that
+ * shortens a real one (`--redis` -> `--redis-url`), which commander's edit distance misses.
+ * createCommand makes every subcommand one too, so the rule holds for all commands in one place.
+ */
+class CliCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new CliCommand(name);
+  }
+
+  unknownOption(flag: string): void {
+    const longOptions: string[] = [];
+    for (let command: Command | null = this; command; command = command.parent) {
+      for (const option of command.createHelp().visibleOptions(command)) if (option.long) longOptions.push(option.long);
+    }
+    const shortened = optionsShortenedBy(flag, longOptions);
+    if (shortened.length === 0) {
+      // unknownOption is commander's internal hook (not in its typings): its own suggestion stays for typos.
+      (Command.prototype as unknown as { unknownOption(flag: string): void }).unknownOption.call(this, flag);
+      return;
+    }
+    this.error(`error: unknown option '${flag}'\n${didYouMean(shortened)}`, { code: 'commander.unknownOption' });
+  }
+}
 
 /**
  * The root command. exitOverride must be set before subcommands are added: commander copies it
  * into each subcommand at creation, and runProgram relies on it to map errors to exit 2.
  */
 export function createProgram(name: string, description: string, version: string): Command {
-  return new Command(name)
+  return new CliCommand(name)
     .description(description)
     .version(version)
     .exitOverride()

@@ -22,10 +22,20 @@ const SCOPE = {
   delete: 'workflow:delete',
   unpublish: 'workflow:deactivate',
   credentials: 'credential:list',
+  execution: 'execution:read',
 } as const;
 
 /** How long deleteWorkflow waits for n8n to finish unpublishing a workflow before it gives up. */
 const UNPUBLISH_WAIT_MS = 15_000;
+
+/** The fields of n8n's execution that say whether it still runs (ExecutionPublicDto). */
+export interface LiveExecution {
+  id: string;
+  status: string;
+  startedAt: string | null;
+  stoppedAt: string | null;
+  waitTill: string | null;
+}
 
 /** Workflow reads in flight at once: a few, as a browser opens to one host, not one per workflow. */
 export const READS_IN_FLIGHT = 8;
@@ -150,6 +160,14 @@ export class N8nApi {
       return undefined;
     }
     return json;
+  }
+
+  /** One execution, without its data; undefined when n8n answers 404 (no such row, or one the key may not read). */
+  async getExecution(id: string, what: string): Promise<LiveExecution | undefined> {
+    const { status, json } = await this.request<LiveExecution & { message?: string }>('GET', `/executions/${encodeURIComponent(id)}`, undefined, { what, scope: SCOPE.execution, accept: [404] });
+    // n8n's own 404 carries {message}; a bare one is a route that is not there (public API off).
+    if (status === 404 && json?.message === undefined) throw new N8nApiError(`${what}: ${this.explain(404, json, { what })}`, 404);
+    return status === 404 ? undefined : json;
   }
 
   /**

@@ -29,6 +29,18 @@ export const EnvSchema = z
       .passthrough()
       .optional()
       .describe('the live n8n of this environment'),
+    redis: z
+      .object({
+        url: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('the Redis the primitives of this environment use, as --redis-url takes it (redis://host:6379/0, rediss://, redis-cluster://, redis-sentinel://); a password is better kept out of a committed file: $N8N_LOCK_REDIS_URL or --redis-url override this'),
+        tlsInsecure: z.boolean().optional().describe('with a rediss:// url: do not verify the server certificate, as --tls-insecure'),
+      })
+      .passthrough()
+      .optional()
+      .describe('where status, unlock and functions status read with --env <name>'),
     workflows: z.record(z.string(), WorkflowRefSchema).nullable().optional().describe('workflow ids by key'),
     lockScopes: z
       .array(z.string().min(1))

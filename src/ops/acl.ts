@@ -11,6 +11,9 @@ export const NATIVE_COMMANDS = [
   // connecting (ioredis: SELECT for a database other than 0, the ready check, the connection name;
   // its CLIENT SETINFO, Redis 7.2 and later, may be refused: ioredis ignores the answer)
   'select', 'info', 'client|setname', 'quit',
+  // status counts the Lock node's blocked waiters (names and commands of connections, no data;
+  // without it status says the count is unknown)
+  'client|list',
   // the lock scripts, status and unlock
   'eval', 'get', 'set', 'del', 'exists', 'pttl', 'pexpire', 'pexpireat', 'type', 'scan', 'rpush', 'ltrim', 'blpop', 'time',
   // the semaphore (Max Holders), the Rate Limit node, and status reading them

@@ -1,4 +1,6 @@
 // Pure: reports -> text. Table for people, JSON for scripts.
+import { describeRedisSource } from './redis-url.js';
+import { waitersLine } from './waiters.js';
 import { FLAG_ADVICE, LOCK_FLAGS, type Holder, type LockStatus, type RateLimitStatus, type SemaphoreStatus, type StatusReport } from './status.js';
 
 /** Compact, two units at most: "42s", "3m05s", "5h03m", "2d05h". Negative (clock skew) keeps its sign. */
@@ -55,9 +57,13 @@ function lockRow(lock: LockStatus): string[] {
     lock.held_for_ms === null ? '-' : formatDuration(lock.held_for_ms),
     truncate(holderCell, 72),
     truncate(holder?.lock_id ?? '-', 36),
+    WAITERS_CELL,
     lock.flags.length ? lock.flags.join(',') : 'ok',
   ];
 }
+
+/** `?`, never 0: nothing records waiters per scope (waiters.ts); the line under the table says why. */
+const WAITERS_CELL = '?';
 
 /** A semaphore scope: `holders n/N` where a mutex shows its count, and its holders one after another. */
 function semaphoreRow(lock: LockStatus, semaphore: SemaphoreStatus): string[] {
@@ -71,6 +77,7 @@ function semaphoreRow(lock: LockStatus, semaphore: SemaphoreStatus): string[] {
     lock.held_for_ms === null ? '-' : formatDuration(lock.held_for_ms),
     truncate(holderCell, 72),
     truncate(holders.map((hold) => hold.lock_id).join(','), 36) || '-',
+    WAITERS_CELL,
     lock.flags.length ? lock.flags.join(',') : 'ok',
   ];
 }
@@ -84,10 +91,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function formatStatusTable(report: StatusReport): string {
   const { summary } = report;
   const out: string[] = [];
-  out.push(`Redis ${report.redis} at ${report.generated_at}${report.scope_glob === null ? '' : `, scope ${report.scope_glob}`}`);
+  // The source on the first line: a wrong Redis that happens to be empty must not pass for a healthy one.
+  out.push(`Redis ${report.redis} (${describeRedisSource(report.redis_source)}) at ${report.generated_at}${report.scope_glob === null ? '' : `, scope ${report.scope_glob}`}`);
   out.push('');
   out.push(`LOCKS: ${plural(summary.locks, 'lock')}, ${summary.flagged_locks} flagged`);
-  if (report.locks.length) out.push(...renderTable(['SCOPE', 'COUNT', 'TTL', 'HELD FOR', 'HOLDER', 'LOCK ID', 'FLAGS'], report.locks.map(lockRow), ['left', 'right']));
+  if (report.locks.length) out.push(...renderTable(['SCOPE', 'COUNT', 'TTL', 'HELD FOR', 'HOLDER', 'LOCK ID', 'WAITERS', 'FLAGS'], report.locks.map(lockRow), ['left', 'right']));
+  if (report.locks.length || report.waiters.lock_node_blocked) out.push(waitersLine({ blocked: report.waiters.lock_node_blocked, error: report.waiters.error }));
   out.push('');
   out.push(`RATE LIMITS: ${plural(summary.rate_limit_buckets, 'bucket')}, ${summary.flagged_rate_limit_buckets} flagged`);
   if (report.rate_limits.length) out.push(...renderTable(['SCOPE', 'BUCKET', 'COUNT', 'TTL', 'FLAGS'], report.rate_limits.map(rateLimitRow), ['left', 'right', 'right', 'right']));

@@ -1,5 +1,6 @@
 // Pure: the functions report -> text. Table for people, JSON for scripts.
 import { formatDuration, renderTable } from './format.js';
+import { describeRedisSource } from './redis-url.js';
 import { FUNCTION_FLAG_ADVICE, FUNCTION_FLAGS, type FunctionsReport } from './functions-status.js';
 import { GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
 
@@ -8,7 +9,7 @@ const age = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));
 
 export function formatFunctionsTable(report: FunctionsReport): string {
   const out: string[] = [];
-  out.push(`Redis ${report.redis} at ${report.generated_at}${report.function_glob === null ? '' : `, functions ${report.function_glob}`}`);
+  out.push(`Redis ${report.redis} (${describeRedisSource(report.redis_source)}) at ${report.generated_at}${report.function_glob === null ? '' : `, functions ${report.function_glob}`}`);
   out.push('');
   out.push(`FUNCTIONS: ${plural(report.summary.functions, 'function')}, ${report.summary.flagged} flagged, ${plural(report.summary.backlog, 'call')} waiting or running, ${report.summary.dead_letters} dead-lettered`);
   if (report.functions.length) {

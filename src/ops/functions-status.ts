@@ -53,6 +53,8 @@ export interface FunctionStatus {
 
 export interface FunctionsReport {
   redis: string;
+  /** Where the URL came from: `--redis-url`, `$N8N_LOCK_REDIS_URL`, the env file (`envs/dev.yml`) or `default`. */
+  redis_source: string;
   generated_at: string;
   function_glob: string | null;
   max_age_ms: number;
@@ -63,6 +65,7 @@ export interface FunctionsReport {
 export interface FunctionsContext {
   nowMs: number;
   redis: string;
+  redisSource?: string;
   functionGlob?: string;
   maxAgeMs: number;
 }
@@ -103,6 +106,7 @@ export function buildFunctionsReport(readings: FunctionReading[], context: Funct
     .sort((a, b) => a.name.localeCompare(b.name) || a.scope.localeCompare(b.scope));
   return {
     redis: context.redis,
+    redis_source: context.redisSource ?? 'default',
     generated_at: new Date(context.nowMs).toISOString(),
     function_glob: context.functionGlob ?? null,
     max_age_ms: context.maxAgeMs,

@@ -10,6 +10,7 @@ export { keyLayoutOfClient };
 import { classifyRedisFailure, firstLine } from 'n8n-lock-protocol/redis-failure';
 import { functionKeys, metaKey, parseMeta, parseStreamKey, STREAM_PREFIX } from 'n8n-lock-protocol/functions';
 import type { FunctionReading } from './functions-status.js';
+import { countLockNodeWaiters, type LockNodeWaiters } from './waiters.js';
 import type { RedisTarget } from './redis-url.js';
 import { parseReadKeysReply, READ_KEYS_SCRIPT, type KeyReading } from './status.js';
 import { UNLOCK_SCRIPT, unlockScriptArgs, type UnlockRequest } from './unlock.js';
@@ -242,6 +243,22 @@ export async function readLockKeys(client: RedisClient, options: { scanCount?: n
 export async function readKeys(client: RedisClient, keys: string[], chunkSize = READ_CHUNK): Promise<KeyScan> {
   const parts = await Promise.all(readBatches(keys, chunkSize, keyLayoutOfClient(client)).map((batch) => readChunk(client, batch)));
   return { readings: parts.flat(), roundTrips: parts.length ? 1 : 0 };
+}
+
+/**
+ * The Lock node's waiters blocked now (countLockNodeWaiters), summed over every master of a
+ * Cluster. A refused or unknown CLIENT LIST (an older least grant, a managed Redis that hides it)
+ * is an unknown count, not an error: the locks are still worth showing.
+ */
+export async function readLockNodeWaiters(client: RedisClient): Promise<LockNodeWaiters> {
+  try {
+    const lists = await Promise.all(scanTargets(client).map((node) => node.call('CLIENT', 'LIST', 'TYPE', 'normal') as Promise<string>));
+    return { blocked: lists.reduce((sum, list) => sum + countLockNodeWaiters(String(list)), 0) };
+  } catch (error) {
+    if ((error as Error).name !== 'ReplyError') throw error;
+    const refused = (error as Error).message.startsWith('NOPERM');
+    return { blocked: null, error: refused ? 'the Redis user may not run CLIENT LIST: grant +client|list' : `CLIENT LIST failed: ${firstLine(error as Error)}` };
+  }
 }
 
 /** One atomic EVAL of UNLOCK_SCRIPT; returns the raw reply for parseUnlockReply. */

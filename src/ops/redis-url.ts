@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import { DEFAULT_PORT, DEFAULT_SENTINEL_PORT, formatHostList, parseHostList, type Topology } from 'n8n-lock-protocol/topology';
 
-/** Where `status` and `unlock` connect when neither `--redis-url` nor the env variable is set. */
+/** Where `status` and `unlock` connect when neither `--redis-url`, the env variable nor `--env` says. */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379/0';
 export const REDIS_URL_ENV = 'N8N_LOCK_REDIS_URL';
 
@@ -20,12 +20,44 @@ export interface RedisTarget {
   display: string;
 }
 
-/** Flag first, then the environment, then the local default. `source` says which one won, for messages. */
-export function pickRedisUrl(flag: string | undefined, env: Record<string, string | undefined>): { url: string; source: string } {
+/** Where the URL came from: `--redis-url`, `$N8N_LOCK_REDIS_URL`, the env file's path (`envs/dev.yml`), or `default`. */
+export interface PickedRedisUrl {
+  url: string;
+  source: string;
+  /** The env file's `redis.tlsInsecure`, only when its url is the one picked. */
+  tlsInsecure?: boolean;
+}
+
+/** An env file's `redis` section as --env hands it over: `file` names it in messages. */
+export interface EnvRedis {
+  file: string;
+  name: string;
+  url?: string;
+  tlsInsecure?: boolean;
+}
+
+/**
+ * Flag first, then the environment variable, then the --env file's `redis.url`, then the local
+ * default. An --env file without a url is an error only when it would have been used: with a flag
+ * or the variable set, --env may still be there for its n8n.url (unlock).
+ */
+export function pickRedisUrl(flag: string | undefined, env: Record<string, string | undefined>, envFile?: EnvRedis): PickedRedisUrl {
   if (flag !== undefined && flag !== '') return { url: flag, source: '--redis-url' };
   const fromEnv = env[REDIS_URL_ENV];
-  if (fromEnv !== undefined && fromEnv !== '') return { url: fromEnv, source: REDIS_URL_ENV };
+  if (fromEnv !== undefined && fromEnv !== '') return { url: fromEnv, source: `$${REDIS_URL_ENV}` };
+  if (envFile) {
+    if (!envFile.url) throw new InputError(`--env ${envFile.name}: ${envFile.file} has no redis.url (add redis: { url: redis://host:6379/0 } there, or pass --redis-url)`);
+    return { url: envFile.url, source: envFile.file, ...(envFile.tlsInsecure ? { tlsInsecure: true } : {}) };
+  }
   return { url: DEFAULT_REDIS_URL, source: 'default' };
+}
+
+/**
+ * The source as the first line of output says it. The default gets the most words: it is the one
+ * that can be silently wrong (another Redis on 127.0.0.1:6379 looks healthy and empty).
+ */
+export function describeRedisSource(source: string): string {
+  return source === 'default' ? `default: no --redis-url, $${REDIS_URL_ENV} or --env` : `from ${source}`;
 }
 
 /**

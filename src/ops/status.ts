@@ -1,6 +1,7 @@
 // Pure: raw key readings (value + PTTL per key) -> the status report. No Redis, no clock.
 import { classifyKey, counterKey, sidecarKey, type KeyLayout, type RateLimitAlgorithm } from 'n8n-lock-protocol/keys';
 import { compileScopeGlob } from './scope-glob.js';
+import { WAITERS_PER_SCOPE_UNKNOWN, type LockNodeWaiters } from './waiters.js';
 
 /** One key as read from Redis: GET value (null when absent or not a string) and PTTL. */
 export interface KeyReading {
@@ -114,6 +115,8 @@ export interface LockStatus {
   flags: LockFlag[];
   /** Present for a semaphore scope (the native Lock node with Max Holders above 1). */
   semaphore?: SemaphoreStatus;
+  /** Executions waiting for this scope: always null, because nothing records them per scope (waiters.ts). */
+  waiters: null;
 }
 
 export interface RateLimitStatus {
@@ -133,10 +136,14 @@ export interface StatusReport {
   version: 1;
   generated_at: string;
   redis: string;
+  /** Where the URL came from: `--redis-url`, `$N8N_LOCK_REDIS_URL`, the env file (`envs/dev.yml`) or `default`. */
+  redis_source: string;
   scope_glob: string | null;
   /** lock_flags has every flag, zero or not, so scripts can read any of them without a default. */
   summary: { locks: number; flagged_locks: number; lock_flags: Record<LockFlag, number>; rate_limit_buckets: number; flagged_rate_limit_buckets: number };
   locks: LockStatus[];
+  /** What is known about waiters: the Lock node's blocked now, all scopes together (null: unknown), never per scope. */
+  waiters: { lock_node_blocked: number | null; per_scope: null; note: string; error?: string };
   rate_limits: RateLimitStatus[];
   scan: { keys_read: number; round_trips: number };
 }
@@ -144,10 +151,13 @@ export interface StatusReport {
 export interface StatusContext {
   nowMs: number;
   redis: string;
+  redisSource?: string;
   scopeGlob?: string;
   roundTrips: number;
   /** How scopes' keys are spelled: `cluster` on a Redis Cluster (hash-tagged), else plain. */
   layout?: KeyLayout;
+  /** readLockNodeWaiters' count; absent: not read (unknown). */
+  lockNodeWaiters?: LockNodeWaiters;
 }
 
 /** Redis PTTL -> our ttl_ms: null means "never expires". */
@@ -188,7 +198,7 @@ export function heldForMs(holder: Holder | null, nowMs: number): number | null {
   return Number.isNaN(lockedAt) ? null : nowMs - lockedAt;
 }
 
-export function lockFlags(lock: Omit<LockStatus, 'flags' | 'held_for_ms' | 'scope'>): LockFlag[] {
+export function lockFlags(lock: Pick<LockStatus, 'counter' | 'sidecar'>): LockFlag[] {
   const { counter, sidecar } = lock;
   const flags = new Set<LockFlag>();
   if (counter && counter.ttl_ms === null) flags.add('no-ttl');
@@ -243,7 +253,7 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
     }
     const semaphore = holders || sidecars ? semaphoreStatus(holders?.entries ?? [], sidecars?.entries ?? [], context.nowMs) : undefined;
     const held_for_ms = heldForMs(sidecar?.holder ?? semaphore?.holders[0]?.holder ?? null, context.nowMs);
-    return { scope, counter, sidecar, held_for_ms, flags: lockFlags({ counter, sidecar }), ...(semaphore ? { semaphore } : {}) };
+    return { scope, counter, sidecar, held_for_ms, flags: lockFlags({ counter, sidecar }), ...(semaphore ? { semaphore } : {}), waiters: null };
   });
   rateLimits.sort((a, b) => compareStrings(a.scope, b.scope) || (b.bucket ?? -1) - (a.bucket ?? -1) || compareStrings(a.key, b.key));
 
@@ -251,12 +261,20 @@ export function buildStatusReport(readings: KeyReading[], context: StatusContext
     version: 1,
     generated_at: new Date(context.nowMs).toISOString(),
     redis: context.redis,
+    redis_source: context.redisSource ?? 'default',
     scope_glob: context.scopeGlob ?? null,
     summary: summarize(locks, rateLimits),
     locks,
+    waiters: waitersSection(context.lockNodeWaiters),
     rate_limits: rateLimits,
     scan: { keys_read: readings.length, round_trips: context.roundTrips },
   };
+}
+
+function waitersSection(waiters: LockNodeWaiters | undefined): StatusReport['waiters'] {
+  const blocked = waiters?.blocked ?? null;
+  const error = waiters ? waiters.error : 'not read';
+  return { lock_node_blocked: blocked, per_scope: null, note: WAITERS_PER_SCOPE_UNKNOWN, ...(error ? { error } : {}) };
 }
 
 /** A semaphore's live holds (expired ones, which the next acquire drops, are left out), oldest first. */

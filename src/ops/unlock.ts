@@ -132,6 +132,11 @@ export function parseUnlockReply(reply: unknown, request: UnlockRequest, nowMs: 
   };
 }
 
+/** The holder an unlock would free, from its dry-run look: the one whose execution to ask n8n about. */
+export function holderToBeFreed(look: UnlockResult): Holder | null {
+  return look.outcome === 'deleted' || look.outcome === 'permit-released' ? (look.sidecar?.holder ?? null) : null;
+}
+
 /**
  * Exit codes: 0 deleted (or would be, with --dry-run) or nothing to delete (idempotent, like the
  * release primitive); 1 refused because ownership could not be confirmed (lock_id mismatch, no

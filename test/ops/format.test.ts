@@ -29,16 +29,17 @@ describe('formatDuration / formatTtl', () => {
 
 describe('formatStatusTable', () => {
   it('renders locks, buckets and the advice for each flag present', () => {
-    expect(formatStatusTable(report)).toBe(`Redis redis://:***@redis.internal:6379/0 at 2025-06-01T12:00:00.000Z
+    expect(formatStatusTable(report)).toBe(`Redis redis://:***@redis.internal:6379/0 (default: no --redis-url, $N8N_LOCK_REDIS_URL or --env) at 2025-06-01T12:00:00.000Z
 
 LOCKS: 6 locks, 5 flagged
-SCOPE           COUNT  TTL                  HELD FOR  HOLDER                                         LOCK ID  FLAGS
-billing-sync        1  59m48s               12s       Invoice Sync (wf AbCdEf0123456789, exec 4711)  4711     ok
-crm:contact-42      2  10m00s               -         -                                              -        no-sidecar
-drifting            5  1h00m (meta 30m00s)  30m00s    CRM Import (wf AbCdEf0123456789, exec 99)      99       ttl-drift
-garbled             1  1m00s                -         (unparseable :meta)                            -        sidecar-unparseable
-gone                -  - (meta 30s)         1h00m     Invoice Sync (wf AbCdEf0123456789, exec 12)    12       sidecar-without-counter
-orphan              1  never                -         -                                              -        no-ttl,no-sidecar
+SCOPE           COUNT  TTL                  HELD FOR  HOLDER                                         LOCK ID  WAITERS  FLAGS
+billing-sync        1  59m48s               12s       Invoice Sync (wf AbCdEf0123456789, exec 4711)  4711     ?        ok
+crm:contact-42      2  10m00s               -         -                                              -        ?        no-sidecar
+drifting            5  1h00m (meta 30m00s)  30m00s    CRM Import (wf AbCdEf0123456789, exec 99)      99       ?        ttl-drift
+garbled             1  1m00s                -         (unparseable :meta)                            -        ?        sidecar-unparseable
+gone                -  - (meta 30s)         1h00m     Invoice Sync (wf AbCdEf0123456789, exec 12)    12       ?        sidecar-without-counter
+orphan              1  never                -         -                                              -        ?        no-ttl,no-sidecar
+WAITERS: ? per scope (not recorded per scope: stock waiters poll with GET and leave no trace; the Lock node's wait in BLPOP, and Redis does not say on which key); Lock-node waiters blocked right now, all scopes: unknown (not read)
 
 RATE LIMITS: 3 buckets, 1 flagged
 SCOPE          BUCKET  COUNT    TTL  FLAGS
@@ -57,9 +58,16 @@ FLAGS
   });
 
   it('an empty Redis is two short lines, no headers, no flags section', () => {
-    expect(formatStatusTable(buildStatusReport([], { nowMs: NOW, redis: 'redis://127.0.0.1:6379/0', roundTrips: 1, scopeGlob: 'x*' }))).toBe(
-      'Redis redis://127.0.0.1:6379/0 at 2025-06-01T12:00:00.000Z, scope x*\n\nLOCKS: 0 locks, 0 flagged\n\nRATE LIMITS: 0 buckets, 0 flagged\n',
+    expect(formatStatusTable(buildStatusReport([], { nowMs: NOW, redis: 'redis://127.0.0.1:6379/0', redisSource: 'envs/dev.yml', roundTrips: 1, scopeGlob: 'x*' }))).toBe(
+      'Redis redis://127.0.0.1:6379/0 (from envs/dev.yml) at 2025-06-01T12:00:00.000Z, scope x*\n\nLOCKS: 0 locks, 0 flagged\n\nRATE LIMITS: 0 buckets, 0 flagged\n',
     );
+  });
+
+  it('the first line says where the URL came from, and says so loudest for the default', () => {
+    const firstLine = (redisSource?: string) => formatStatusTable(buildStatusReport([], { nowMs: NOW, redis: 'redis://127.0.0.1:6379/0', redisSource, roundTrips: 1 })).split('\n')[0];
+    expect(firstLine(undefined)).toBe('Redis redis://127.0.0.1:6379/0 (default: no --redis-url, $N8N_LOCK_REDIS_URL or --env) at 2025-06-01T12:00:00.000Z');
+    expect(firstLine('--redis-url')).toBe('Redis redis://127.0.0.1:6379/0 (from --redis-url) at 2025-06-01T12:00:00.000Z');
+    expect(firstLine('$N8N_LOCK_REDIS_URL')).toBe('Redis redis://127.0.0.1:6379/0 (from $N8N_LOCK_REDIS_URL) at 2025-06-01T12:00:00.000Z');
   });
 
   it('cuts very long scopes and holders so the columns stay readable', () => {
@@ -85,8 +93,8 @@ describe('formatStatusJson: the documented shape', () => {
     expect(text.endsWith('}\n')).toBe(true);
     const parsed = JSON.parse(text);
     expect(parsed).toEqual(report);
-    expect(Object.keys(parsed)).toEqual(['version', 'generated_at', 'redis', 'scope_glob', 'summary', 'locks', 'rate_limits', 'scan']);
-    expect(Object.keys(parsed.locks[0])).toEqual(['scope', 'counter', 'sidecar', 'held_for_ms', 'flags']);
+    expect(Object.keys(parsed)).toEqual(['version', 'generated_at', 'redis', 'redis_source', 'scope_glob', 'summary', 'locks', 'waiters', 'rate_limits', 'scan']);
+    expect(Object.keys(parsed.locks[0])).toEqual(['scope', 'counter', 'sidecar', 'held_for_ms', 'flags', 'waiters']);
     expect(Object.keys(parsed.rate_limits[0])).toEqual(['scope', 'key', 'bucket', 'count', 'ttl_ms', 'flags']);
     expect(parsed.version).toBe(1);
   });

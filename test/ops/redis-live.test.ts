@@ -81,7 +81,7 @@ describe('status against a real Redis', () => {
     expect(api.flags).toEqual([]);
     expect(api.semaphore?.max_holders).toBe(3);
     expect(api.semaphore?.holders.map((hold) => [hold.lock_id, hold.holder?.workflow_name])).toEqual([['A', 'Enrich'], ['B', 'Enrich']]);
-    expect(formatStatusTable(report)).toMatch(/\napi +holders 2\/3 +\S+ +\S+ +Enrich \(wf Wf1, exec A\) \+1 more +A,B +ok\n/);
+    expect(formatStatusTable(report)).toMatch(/\napi +holders 2\/3 +\S+ +\S+ +Enrich \(wf Wf1, exec A\) \+1 more +A,B +\? +ok\n/);
     expect(report.rate_limits.map((bucket) => [bucket.scope, bucket.algorithm, bucket.count, bucket.flags])).toEqual([
       ['crm', 'token-bucket', 7, []],
       ['openai', 'sliding-log', 2, []],

@@ -5,9 +5,22 @@ import { InputError } from '../../src/errors.js';
 describe('pickRedisUrl', () => {
   it('flag, then N8N_LOCK_REDIS_URL, then the local default', () => {
     expect(pickRedisUrl('redis://a:1/0', { N8N_LOCK_REDIS_URL: 'redis://b:2/0' })).toEqual({ url: 'redis://a:1/0', source: '--redis-url' });
-    expect(pickRedisUrl(undefined, { N8N_LOCK_REDIS_URL: 'redis://b:2/0' })).toEqual({ url: 'redis://b:2/0', source: 'N8N_LOCK_REDIS_URL' });
+    expect(pickRedisUrl(undefined, { N8N_LOCK_REDIS_URL: 'redis://b:2/0' })).toEqual({ url: 'redis://b:2/0', source: '$N8N_LOCK_REDIS_URL' });
     expect(pickRedisUrl(undefined, { N8N_LOCK_REDIS_URL: '' })).toEqual({ url: DEFAULT_REDIS_URL, source: 'default' });
     expect(DEFAULT_REDIS_URL).toBe('redis://127.0.0.1:6379/0');
+  });
+
+  it('the --env file comes after the flag and the variable, before the default', () => {
+    const dev = { name: 'dev', file: 'envs/dev.yml', url: 'redis://c:3/0', tlsInsecure: true };
+    expect(pickRedisUrl('redis://a:1/0', { N8N_LOCK_REDIS_URL: 'redis://b:2/0' }, dev)).toEqual({ url: 'redis://a:1/0', source: '--redis-url' });
+    expect(pickRedisUrl(undefined, { N8N_LOCK_REDIS_URL: 'redis://b:2/0' }, dev)).toEqual({ url: 'redis://b:2/0', source: '$N8N_LOCK_REDIS_URL' });
+    expect(pickRedisUrl(undefined, {}, dev)).toEqual({ url: 'redis://c:3/0', source: 'envs/dev.yml', tlsInsecure: true });
+  });
+
+  it('an --env file without redis.url: a usage error naming the file, only when its url would be used', () => {
+    const bare = { name: 'dev', file: 'envs/dev.yml' };
+    expect(() => pickRedisUrl(undefined, {}, bare)).toThrow(new InputError('--env dev: envs/dev.yml has no redis.url (add redis: { url: redis://host:6379/0 } there, or pass --redis-url)'));
+    expect(pickRedisUrl('redis://a:1/0', {}, bare).source).toBe('--redis-url');
   });
 });
 

@@ -19,6 +19,7 @@ describe('buildStatusReport', () => {
       },
       held_for_ms: 12_000,
       flags: [],
+      waiters: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { acquireLock, extendLock, LockError, releaseLock } from '../../lib/lock';
 import { LOCK_KEY_SUFFIXES } from 'n8n-lock-protocol/keys';
+import { LOCK_NODE_CONNECTION_NAME } from 'n8n-lock-protocol/native-lock';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { replicaAckOf } from '../../lib/redis';
@@ -134,7 +135,7 @@ export class Lock implements INodeType {
     // Where the time goes (bench:e2e reads it): n8n's credential lookup, then Redis.
     const started = performance.now();
     const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
-    const pool = poolFor(credential, 'n8n-lock-node');
+    const pool = poolFor(credential, LOCK_NODE_CONNECTION_NAME);
     const credentialsMs = performance.now() - started;
 
     try {
@@ -150,7 +151,7 @@ export class Lock implements INodeType {
         // error workflow or the TTL; after a Lock Release this finds nothing and does nothing.
         // Registered before acquiring: an acquire whose reply was lost may still have taken it.
         this.onExecutionFinish?.(async () => {
-          const redis = await poolFor(credential, 'n8n-lock-node').command();
+          const redis = await poolFor(credential, LOCK_NODE_CONNECTION_NAME).command();
           // Held by the next execution by now, or Redis is away: the TTL frees it then.
           await Promise.all(scopes.map((scope) => releaseLock(redis, scope, lockId, maxHolders > 1 ? 'semaphore' : 'mutex').catch(() => undefined)));
         });

@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { RATE_LIMIT_ALGORITHMS, type RateLimitAlgorithm } from 'n8n-lock-protocol/rate-limit';
+import { LOCK_NODE_CONNECTION_NAME } from 'n8n-lock-protocol/native-lock';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { takeRateLimitSlot } from '../../lib/rate-limit';
@@ -127,7 +128,7 @@ export class RateLimit implements INodeType {
     });
 
     const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
-    const redis = await poolFor(credential, 'n8n-lock-node').command();
+    const redis = await poolFor(credential, LOCK_NODE_CONNECTION_NAME).command();
     const outcomes = new Map<number, IDataObject>();
     for (const { items: callItems, request } of requests) {
       let outcome;

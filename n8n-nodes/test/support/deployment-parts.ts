@@ -133,7 +133,8 @@ export async function exerciseCli(credential: RedisCredential, url: string, extr
     const report = JSON.parse(status.stdout) as { locks: Array<{ scope: string; sidecar: { holder: { lock_id: string } } | null; flags: string[] }> };
     assert.deepEqual(report.locks.filter((l) => scopes.includes(l.scope)).map((l) => [l.scope, l.sidecar?.holder.lock_id, l.flags]), [...scopes].sort().map((s) => [s, `${s}-holder`, []]));
     for (const scope of scopes) {
-      const unlock = await runCliAsync(['unlock', scope, '--lock-id', `${scope}-holder`, '--redis-url', url, ...extraArgs]);
+      // --force: no n8n here to confirm the test holder's execution has stopped, and unlock refuses without one.
+      const unlock = await runCliAsync(['unlock', scope, '--lock-id', `${scope}-holder`, '--force', '--redis-url', url, ...extraArgs]);
       assert.equal(unlock.status, 0, unlock.stderr);
       assert.match(unlock.stderr, new RegExp(`'${scope.replace(/[{}]/g, '\\$&')}' is free`));
     }

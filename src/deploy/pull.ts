@@ -69,8 +69,10 @@ function unrender(value: Json, source: Json, env: EnvFile, known: ReturnType<typ
     });
   }
   if (value && typeof value === 'object') {
-    const src = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, Json>) : {};
-    return Object.fromEntries(Object.entries(value as Record<string, Json>).map(([k, v]) => [k, unrender(v, src[k], env, known, [...path, k])]));
+    const src = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, Json>) : undefined;
+    // Keys in the file's order at every depth: the editor writes an edited parameter back last, and
+    // a pull that kept n8n's order would move it in the file (a diff of two lines for one edit).
+    return Object.fromEntries(Object.entries(ordered(value as Record<string, Json>, src)).map(([k, v]) => [k, unrender(v, src?.[k], env, known, [...path, k])]));
   }
   return value;
 }

@@ -38,6 +38,27 @@ function live(key: string): LiveWorkflow {
 }
 
 describe('pull over every workflow of the e2e repository', () => {
+  it('a parameter edited in the editor (which writes it back last) changes its line only: keys keep the file\'s order at every depth', () => {
+    let edits = 0;
+    for (const key of repo.keys) {
+      const edited = live(key);
+      const index = edited.nodes.findIndex((n) => Object.values(n.parameters ?? {}).filter((v) => typeof v === 'string' && !v.includes('\n')).length > 0 && Object.keys(n.parameters ?? {}).length > 1);
+      if (index === -1) continue;
+      const parameters = edited.nodes[index].parameters as Record<string, unknown>;
+      const [name] = Object.entries(parameters).find(([, v]) => typeof v === 'string' && !v.includes('\n'))!;
+      const { [name]: value, ...others } = parameters;
+      edited.nodes[index] = { ...edited.nodes[index], parameters: { ...others, [name]: `${value}-edited` } };
+      const before = source(key).split('\n');
+      const after = pullWorkflow(key, edited, source(key), `workflows/${key}.json`, env).text.split('\n');
+      expect({ key, lines: after.length }).toEqual({ key, lines: before.length });
+      const changed = after.filter((line, i) => line !== before[i]);
+      expect({ key, changed: changed.length }).toEqual({ key, changed: 1 });
+      expect(changed[0]).toContain('-edited');
+      edits++;
+    }
+    expect(edits).toBeGreaterThanOrEqual(10);
+  });
+
   it('covers the whole repository, placeholders of every kind included', () => {
     expect(repo.keys.length).toBeGreaterThanOrEqual(20);
     const all = repo.keys.map(source).join('\n');

@@ -9,7 +9,7 @@ import { freePort, log, type N8nServer } from './harness/index.js';
 import { useStack } from './harness/vitest.js';
 import { createApiKey } from './harness/api-key.js';
 import { BIN } from '../support/paths.js';
-import { chain, code, webhook } from './lib/fixtures.js';
+import { chain, code, wait, webhook } from './lib/fixtures.js';
 import { n8nLock, REDIS_CREDENTIAL_ID } from './lib/deploy.js';
 
 describe('n8n-lock deploy refuses bad input before it writes, against a real n8n', () => {
@@ -175,10 +175,12 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
     const id = /lock_release: \{ id: "(\w{16})"/.exec(envText(repo))![1];
     const before = readFileSync(join(repo, 'workflows', 'lock_release.json'), 'utf8');
     const live = (await publicApi('GET', `/workflows/${id}`)).json as { name: string; nodes: Array<Record<string, any>>; connections: unknown; settings: unknown };
-    // As the editor saves it: the node's keys in n8n's own order, one parameter changed.
-    const node = live.nodes.find((n) => n.type === 'n8n-nodes-base.code')!;
+    // As the editor saves it: the node's keys in n8n's own order, and the edited parameter written
+    // back last (a Redis node's key, here).
+    const node = live.nodes.find((n) => n.type === 'n8n-nodes-base.redis' && typeof n.parameters.key === 'string')!;
     const { parameters, ...rest } = node;
-    live.nodes[live.nodes.indexOf(node)] = { ...rest, parameters: { ...parameters, jsCode: `${parameters.jsCode}\n// edited in n8n` } };
+    const { key, ...others } = parameters;
+    live.nodes[live.nodes.indexOf(node)] = { ...rest, parameters: { ...others, key: `${key}-edited-in-n8n` } };
     const put = await publicApi('PUT', `/workflows/${id}`, { name: live.name, nodes: live.nodes, connections: live.connections, settings: live.settings });
     expect(put.status).toBe(200);
     const pull = spawnSync(process.execPath, [BIN, 'pull', '--env', 'dev', 'lock_release', '--n8n-url', n8n.baseUrl, '--cwd', repo], { encoding: 'utf8', env: { ...process.env, N8N_API_KEY: apiKey } });
@@ -187,8 +189,49 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
     const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
     expect(after.split('\n').length).toBe(before.split('\n').length);
     expect(changed).toHaveLength(1);
-    expect(changed[0]).toContain('// edited in n8n');
+    expect(changed[0]).toContain('-edited-in-n8n');
     rmSync(repo, { recursive: true, force: true });
+  });
+
+  it('unlock asks the real n8n whether the holder runs: refused while its execution runs, freed once it has ended (issue 38, finding 4)', async () => {
+    const scope = 'e2e-live-holder';
+    const repo = repository((r) => {
+      // A locked section that takes 6 s (a Wait runs inside the execution): the webhook answers at once.
+      writeFileSync(join(r, 'workflows', 'slow_locked.json'), JSON.stringify(chain('Slow Locked', [webhook('slow-locked', 'onReceived'), wait('Pause', 6), code('Work', 'return $input.all();')]), null, 2));
+      const patched = n8nLock(r, ['add-lock-to-workflow', 'slow_locked', '--scope-expression', scope]);
+      if (patched.status !== 0) throw new Error(patched.stderr);
+    });
+    const deployed = deploy(repo, ['--n8n-url', n8n.baseUrl]);
+    expect(deployed.status, deployed.stderr).toBe(0);
+    await n8n.waitForWebhooks(['slow-locked']);
+    const redis = stack.need().redis;
+    const opsKey = await createApiKey(n8n.baseUrl, ['execution:read'], 'unlock');
+    const unlock = (args: string[]) => spawnSync(process.execPath, [BIN, 'unlock', scope, ...args, '--redis-url', `redis://${redis.host}:${redis.port}/0`, '--n8n-url', n8n.baseUrl], { encoding: 'utf8', env: { ...process.env, N8N_API_KEY: opsKey } });
+
+    expect((await n8n.call('slow-locked')).status).toBe(200);
+    let sidecar: { lock_id: string; execution_id: string } | undefined;
+    for (const started = Date.now(); !sidecar && Date.now() - started < 20_000; await new Promise((r) => setTimeout(r, 100))) {
+      const text = await redis.client.get(`n8n-lock-${scope}:meta`);
+      if (text) sidecar = JSON.parse(text);
+    }
+    expect(sidecar, 'the execution took the lock').toBeDefined();
+    const running = unlock(['--lock-id', sidecar!.lock_id]);
+    log(`unlock of a live holder: exit ${running.status}: ${running.stderr.trim().split('\n').join(' | ')}`);
+    expect(running.status, running.stderr).toBe(1);
+    expect(running.stderr).toContain(`execution ${sidecar!.execution_id}), which is still running: n8n at ${n8n.baseUrl} says it is running`);
+    expect(running.stderr).toMatch(/refused, nothing deleted/);
+    expect(await redis.client.get(`n8n-lock-${scope}:meta`)).not.toBeNull(); // the live holder keeps its lock
+
+    // The execution ends and releases its own lock (no LOGIC ERROR: nobody freed it under it).
+    for (const started = Date.now(); (await redis.client.exists(`n8n-lock-${scope}`)) && Date.now() - started < 30_000; ) await new Promise((r) => setTimeout(r, 200));
+    expect(await redis.client.exists(`n8n-lock-${scope}`)).toBe(0);
+    // A lock left behind by that same execution, now finished: n8n says so, and unlock frees it.
+    await redis.client.set(`n8n-lock-${scope}`, '1', 'EX', 60);
+    await redis.client.set(`n8n-lock-${scope}:meta`, JSON.stringify({ ...sidecar, locked_at: Date.now() }), 'EX', 60);
+    const ended = unlock(['--lock-id', sidecar!.lock_id]);
+    log(`unlock of an ended holder: exit ${ended.status}: ${ended.stderr.trim().split('\n').join(' | ')}`);
+    expect(ended.status, ended.stderr).toBe(0);
+    expect(await redis.client.exists(`n8n-lock-${scope}`, `n8n-lock-${scope}:meta`)).toBe(0);
   });
 
   /** A published workflow made in n8n by hand that serves GET /<path>, as another team's would. */

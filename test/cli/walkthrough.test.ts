@@ -17,6 +17,7 @@ describe('the README walkthrough', () => {
     const env = parseEnvFile(yaml!.replace(/^ {3}/gm, ''), 'envs/dev.yml', 'dev');
     expect(env.data.n8n?.url).toMatch(/^https?:\/\//);
     expect(env.data.credentials?.redis?.id).toBeTruthy();
+    expect((env.data as { redis?: { url?: string } }).redis?.url).toMatch(/^redis:\/\//); // what status and unlock --env read
   });
 
   it('says what the stock poll costs, shows --poll-seconds, and points to the native engine for no poll at all', () => {

@@ -6,9 +6,9 @@ import { deploy, type DeployReport, type SourceWorkflow } from '../deploy/deploy
 import type { N8nApi } from '../deploy/n8n-api.js';
 import { n8nApiFor, n8nUrlOf, type N8nApiOptions } from './n8n-target.js';
 import { readText, WritePlan } from './io.js';
-import { loadSelectedEnvs } from './envs.js';
+import { loadOneEnv } from './envs.js';
 import { warn, withCwd, withExamples } from './program.js';
-import { display, detectLayout, envWorkflowKeysChecked, listWorkflowKeys, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
+import { display, envWorkflowKeysChecked, listWorkflowKeys, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
 import { unknownWorkflowKeys, unknownWorkflowKeysRefusal } from '../envs/workflow-keys.js';
 
 export interface N8nTargetOptions extends N8nApiOptions {
@@ -21,10 +21,7 @@ export interface N8nTargetOptions extends N8nApiOptions {
  * else --api-key-file). The key is only ever sent as a header: never printed, logged or written.
  */
 export function connectTarget(options: N8nTargetOptions, command: string): { layout: RepoLayout; env: EnvFile; api: N8nApi } {
-  if (options.env.includes(',')) throw new InputError(`--env: ${command} takes exactly one environment`);
-  const layout = detectLayout(options.cwd);
-  const [env] = loadSelectedEnvs(layout, options.env);
-  if (!env) throw new InputError(`--env ${options.env}: no environment files in ${display(layout, layout.envsDir)}`);
+  const { layout, env } = loadOneEnv(options.cwd, options.env, command);
   const url = n8nUrlOf(options, (env.data as { n8n?: { url?: unknown } }).n8n?.url);
   if (!url) throw new InputError(`no n8n URL: pass --n8n-url or set n8n.url in ${env.file}`);
   return { layout, env, api: n8nApiFor(url, options) };

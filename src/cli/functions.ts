@@ -23,7 +23,7 @@ export function registerFunctions(program: Command): void {
     .addOption(new Option('--max-age <seconds>', 'flag a function whose oldest unanswered call is older than this').argParser(positiveInt('--max-age')).default(DEFAULT_MAX_AGE_SECONDS))
     .addOption(new Option('--format <format>', 'table for people, json for scripts').choices(['table', 'json']).default('table'))
     .action(async (options: FunctionsStatusOptions) => {
-      const resolved = await resolveRedis(options);
+      const resolved = await resolveRedis(options, 'functions status');
       const { target, source } = resolved;
       const matches = options.function === undefined ? undefined : compileScopeGlob(options.function); // a bad glob is exit 2 before connecting
       const readings = await withResolvedRedis(resolved, (client) => readFunctionStreams(client, matches));

@@ -1,7 +1,6 @@
 // The Redis that status, unlock and functions status read: their shared options and the choice
 // between --redis-url, $N8N_LOCK_REDIS_URL, the --env file's redis.url and the default.
 import { Option, type Command } from 'commander';
-import { InputError } from '../errors.js';
 import { DEFAULT_REDIS_URL, describeRedisSource, parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, withTlsInsecure, type EnvRedis, type RedisTarget } from '../ops/redis-url.js';
 import { RedisUnavailableError, withRedis, type RedisClient } from '../ops/redis-client.js';
 import { withCwd } from './program.js';
@@ -34,13 +33,9 @@ export function withRedisOptions(command: Command): Command {
 }
 
 /** The env file's `redis` section; loaded only with --env, so a plain status never loads the YAML and schema modules. */
-async function envRedisOf(options: RedisTargetOptions): Promise<{ redis: EnvRedis; n8nUrl?: string } | undefined> {
+async function envRedisOf(options: RedisTargetOptions, command: string): Promise<{ redis: EnvRedis; n8nUrl?: string } | undefined> {
   if (options.env === undefined) return undefined;
-  if (options.env.includes(',')) throw new InputError('--env: takes exactly one environment here');
-  const [{ detectLayout, display }, { loadSelectedEnvs }] = await Promise.all([import('./repo.js'), import('./envs.js')]);
-  const layout = detectLayout(options.cwd ?? '.');
-  const [env] = loadSelectedEnvs(layout, options.env);
-  if (!env) throw new InputError(`--env ${options.env}: no environment files in ${display(layout, layout.envsDir)}`);
+  const { env } = (await import('./envs.js')).loadOneEnv(options.cwd ?? '.', options.env, command);
   const section = env.data.redis;
   const n8nUrl = env.data.n8n?.url;
   return { redis: { name: env.name, file: env.file, url: section?.url, tlsInsecure: section?.tlsInsecure }, ...(n8nUrl ? { n8nUrl } : {}) };
@@ -55,8 +50,8 @@ export interface ResolvedRedis {
 }
 
 /** The Redis target of the options, with --tls-insecure (or the env file's tlsInsecure) applied. */
-export async function resolveRedis(options: RedisTargetOptions): Promise<ResolvedRedis> {
-  const env = await envRedisOf(options);
+export async function resolveRedis(options: RedisTargetOptions, command: string): Promise<ResolvedRedis> {
+  const env = await envRedisOf(options, command);
   const picked = pickRedisUrl(options.redisUrl, process.env, env?.redis);
   const target = withTlsInsecure(parseRedisUrl(picked.url), options.tlsInsecure || picked.tlsInsecure);
   return { target, source: picked.source, ...(env?.n8nUrl ? { envN8nUrl: env.n8nUrl } : {}) };

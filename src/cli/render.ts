@@ -3,9 +3,9 @@ import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { renderWorkflow, type RenderedWorkflow } from '../envs/render.js';
 import { readText, WritePlan } from './io.js';
-import { loadSelectedEnvs } from './envs.js';
+import { loadOneEnv } from './envs.js';
 import { warn, withCwd, withExamples } from './program.js';
-import { display, listWorkflowKeys, workflowPath, detectLayout } from './repo.js';
+import { display, listWorkflowKeys, unknownWorkflowError, workflowPath } from './repo.js';
 import { existsSync } from 'node:fs';
 
 export function registerRender(program: Command): void {
@@ -17,16 +17,13 @@ export function registerRender(program: Command): void {
       .requiredOption('--env <name>', 'the environment to render for')
       .option('--out <dir>', 'write <dir>/<key>.json (default: print; several workflows print as one JSON array)'),
   ).action((keys: string[], options: { cwd: string; env: string; out?: string }) => {
-    if (options.env.includes(',')) throw new InputError('--env: render takes exactly one environment');
-    const layout = detectLayout(options.cwd);
-    const [env] = loadSelectedEnvs(layout, options.env);
-    if (!env) throw new InputError(`--env ${options.env}: no environment files in ${display(layout, layout.envsDir)}`);
+    const { layout, env } = loadOneEnv(options.cwd, options.env, 'render');
     const selected = keys.length > 0 ? keys : listWorkflowKeys(layout);
     if (selected.length === 0) throw new InputError(`no workflows in ${display(layout, layout.workflowsDir)}`);
     const rendered: RenderedWorkflow[] = selected.map((key) => {
       const path = workflowPath(layout, key);
       const label = display(layout, path);
-      if (!existsSync(path)) throw new InputError(`unknown workflow "${key}": ${label} does not exist`);
+      if (!existsSync(path)) throw unknownWorkflowError(layout, key);
       return renderWorkflow(key, readText(path, label), label, env);
     });
     for (const r of rendered) for (const w of r.warnings) warn(`warning: ${w}`);

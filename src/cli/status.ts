@@ -29,7 +29,7 @@ export function registerStatus(program: Command): void {
         .default(DEFAULT_RECHECK_MS),
     )
     .action(async (options: StatusOptions) => {
-      const resolved = await resolveRedis(options);
+      const resolved = await resolveRedis(options, 'status');
       const { target, source } = resolved;
       if (options.scope !== undefined) compileScopeGlob(options.scope); // a bad glob is exit 2 before connecting
       const context = { redis: target.display, redisSource: source, scopeGlob: options.scope };

@@ -61,7 +61,7 @@ export function registerUnlock(program: Command): void {
       if (options.lockId === undefined && !options.force) throw new InputError('unlock needs --lock-id <id>, --force, or both');
       if (scope === '') throw new InputError('unlock needs a non-empty scope');
       if (options.lockId === '') throw new InputError('--lock-id must not be empty');
-      const { target, source, envN8nUrl } = await resolveRedis(options);
+      const { target, source, envN8nUrl } = await resolveRedis(options, 'unlock');
       const n8n = n8nToAsk(options, envN8nUrl);
       // Named first unless typed on this very command line: a stale variable or the default can point at the wrong Redis.
       if (source !== '--redis-url') warn(`unlock: Redis ${target.display} (${describeRedisSource(source)})`);

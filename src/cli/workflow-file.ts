@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { InputError } from '../errors.js';
 import { detectJsonStyle, parseJsonText, stringifyJson, type JsonStyle } from '../workflow/json-file.js';
 import { parseWorkflow, PatchableWorkflowSchema, type Workflow } from '../workflow/schema.js';
 import { readText } from './io.js';

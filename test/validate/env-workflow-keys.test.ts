@@ -73,6 +73,10 @@ describe('env-workflow-keys: a key that names no workflow file', () => {
     expect(runCli(['pull', '--env', 'dev', 'invoice_sync', '--cwd', noId], { env: { N8N_API_KEY: 'k' } }).stderr).toBe(
       'n8n-lock: envs/dev.yml: workflows.invoice_sync has no id yet: nothing to pull (deploy it first: n8n-lock deploy --env dev invoice_sync)\n',
     );
+    const render = runCli(['render', '--env', 'dev', 'invoce_sync', '--cwd', dir]);
+    expect(render.stderr).toBe('n8n-lock: unknown workflow "invoce_sync": workflows/invoce_sync.json does not exist (did you mean invoice_sync?)\n');
+    // One rule for every command that takes exactly one environment (deploy, pull, render, status, unlock).
+    expect(runCli(['status', '--env', 'dev,prod', '--cwd', dir]).stderr).toBe('n8n-lock: --env: status takes exactly one environment\n');
     const patch = runCli(['add-lock-to-workflow', 'invoce_sync', '--scope-expression', 'x', '--cwd', dir]);
     expect(patch.stderr).toBe('n8n-lock: unknown workflow "invoce_sync": workflows/invoce_sync.json does not exist (did you mean invoice_sync?)\n');
   });

@@ -30,11 +30,12 @@ export function connectTarget(options: N8nTargetOptions, command: string): { lay
 /**
  * Refuses an env file whose `workflows.<key>` names no workflow file (a typo such as `invoice_synk`
  * would make deploy create the real file's workflow a second time), before anything is written.
+ * `among`: only those keys count (pull's, those with an id); `then`: what to add after the refusal.
  */
-export function refuseUnknownWorkflowKeys(layout: RepoLayout, env: EnvFile): void {
+export function refuseUnknownWorkflowKeys(layout: RepoLayout, env: EnvFile, workflowKeys: string[], among?: string[], then?: (key: string) => string): void {
   if (!envWorkflowKeysChecked(layout)) return;
-  const unknown = unknownWorkflowKeys(env.data, listWorkflowKeys(layout));
-  if (unknown.length) throw new InputError(unknownWorkflowKeysRefusal(env.file, unknown, (key) => display(layout, workflowPath(layout, key))));
+  const unknown = unknownWorkflowKeys(env.data, workflowKeys).filter((u) => !among || among.includes(u.key));
+  if (unknown.length) throw new InputError(unknownWorkflowKeysRefusal(env.file, unknown, (key) => display(layout, workflowPath(layout, key)), then));
 }
 
 /** The workflow files `keys` names (default every workflow), read. */
@@ -77,8 +78,9 @@ export function registerDeploy(program: Command): void {
     if (options.via !== 'auto' && options.via !== 'package' && options.via !== 'api') throw new InputError(`--via must be auto, package or api (got "${options.via}")`);
     const started = Date.now();
     const { layout, env, api } = connectTarget(options, 'deploy');
-    refuseUnknownWorkflowKeys(layout, env);
-    const all = readSources(layout, listWorkflowKeys(layout));
+    const workflowKeys = listWorkflowKeys(layout);
+    refuseUnknownWorkflowKeys(layout, env, workflowKeys);
+    const all = readSources(layout, workflowKeys);
     if (all.length === 0) throw new InputError(`no workflows in ${display(layout, layout.workflowsDir)}`);
     const sources = keys.length > 0 ? readSources(layout, keys) : all;
     const report = await deploy(sources, all, env, { dryRun: Boolean(options.dryRun), force: Boolean(options.force), noPublish: !options.publish, via: options.via, createMissing: Boolean(options.createMissing) }, {

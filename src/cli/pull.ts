@@ -1,15 +1,14 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { isSentinelId } from '../workflow/placeholders.js';
 import { settledValue } from '../deploy/n8n-api.js';
 import { pullWorkflow } from '../deploy/pull.js';
-import { connectTarget, type N8nTargetOptions } from './deploy.js';
+import { connectTarget, refuseUnknownWorkflowKeys, type N8nTargetOptions } from './deploy.js';
 import { readText, WritePlan } from './io.js';
 import { warn, withCwd, withExamples } from './program.js';
-import { display, envWorkflowKeysChecked, listWorkflowKeys, workflowPath } from './repo.js';
+import { display, listWorkflowKeys, workflowPath } from './repo.js';
 import { knownNamesHint } from '../closest-name.js';
-import { unknownWorkflowKeys, unknownWorkflowKeysRefusal } from '../envs/workflow-keys.js';
+import { deployedIdOf } from '../envs/workflow-keys.js';
 
 export function registerPull(program: Command): void {
   const command = withCwd(
@@ -25,18 +24,10 @@ export function registerPull(program: Command): void {
     const started = Date.now();
     const { layout, env, api } = connectTarget(options, 'pull');
     const registered = Object.keys(env.data.workflows ?? {});
-    const hasId = (key: string) => {
-      const id = env.data.workflows?.[key]?.id;
-      return typeof id === 'string' && id !== '' && !isSentinelId(id);
-    };
-    const withIds = registered.filter(hasId);
+    const withIds = registered.filter((key) => deployedIdOf(env.data, key) !== undefined);
     // Every key pulled by default must name a workflow file: a typo would otherwise be pulled into
     // a second file. A key named on the command line may start a new file (a workflow made in n8n).
-    if (keys.length === 0 && envWorkflowKeysChecked(layout)) {
-      const unknown = unknownWorkflowKeys(env.data, listWorkflowKeys(layout)).filter((u) => withIds.includes(u.key));
-      const fileOf = (key: string) => display(layout, workflowPath(layout, key));
-      if (unknown.length) throw new InputError(unknownWorkflowKeysRefusal(env.file, unknown, fileOf, ` (to pull it into a new file, name its key: n8n-lock pull --env ${env.name} ${unknown[0].key})`));
-    }
+    if (keys.length === 0) refuseUnknownWorkflowKeys(layout, env, listWorkflowKeys(layout), withIds, (key) => ` (to pull it into a new file, name its key: n8n-lock pull --env ${env.name} ${key})`);
     for (const key of keys) {
       if (!registered.includes(key)) throw new InputError(`${env.file} has no workflows.${key} (${knownNamesHint(key, registered, 'it has no workflows')}): pull reads the id n8n gave the workflow from there`);
     }
@@ -46,8 +37,8 @@ export function registerPull(program: Command): void {
     let identical = 0;
     const changed: string[] = [];
     const ids = selected.map((key) => {
-      const id = env.data.workflows?.[key]?.id;
-      if (!id || isSentinelId(id)) throw new InputError(`${env.file}: workflows.${key} has no id yet: nothing to pull (deploy it first: n8n-lock deploy --env ${env.name} ${key})`);
+      const id = deployedIdOf(env.data, key);
+      if (id === undefined) throw new InputError(`${env.file}: workflows.${key} has no id yet: nothing to pull (deploy it first: n8n-lock deploy --env ${env.name} ${key})`);
       return id;
     });
     const reads = await api.getWorkflows(selected.map((key, i) => ({ id: ids[i], what: `read ${key}` })));

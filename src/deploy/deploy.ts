@@ -6,7 +6,7 @@ import { InputError } from '../errors.js';
 import { parseEnvFile, envFileText, setWorkflowId, type EnvFile } from '../envs/env-file.js';
 import { renderWorkflow } from '../envs/render.js';
 import { parseJsonText } from '../workflow/json-file.js';
-import { isSentinelId } from '../workflow/placeholders.js';
+import { deployedIdOf } from '../envs/workflow-keys.js';
 import { N8nApiError, settledValue, type N8nApi, type PublishedWorkflow } from './n8n-api.js';
 import { webhookConflict } from './webhook-conflicts.js';
 import { webhookRoutes } from '../workflow/webhooks.js';
@@ -70,10 +70,7 @@ export interface DeployReport {
 /** Stand-in ids for workflows not created yet: they render, and are never sent (creates get real ids first). */
 const pendingIds = (keys: Iterable<string>) => Object.fromEntries([...keys].map((key) => [key, `pending-${key}`]));
 
-function hasId(env: EnvFile, key: string): boolean {
-  const id = env.data.workflows?.[key]?.id;
-  return typeof id === 'string' && !isSentinelId(id);
-}
+const hasId = (env: EnvFile, key: string) => deployedIdOf(env.data, key) !== undefined;
 
 /** Renders every selected workflow for `view` (the env, or withIds of it). */
 function renderAll(sources: SourceWorkflow[], view: EnvFile): Map<string, Record<string, unknown>> {

@@ -2,6 +2,7 @@
 // no file is almost always a typo (`invoice_synk`), and a deploy then creates the real file's
 // workflow a second time under its own key: validate reports it, deploy and pull refuse it.
 import { closestName } from '../closest-name.js';
+import { isSentinelId } from '../workflow/placeholders.js';
 import type { EnvConfig } from './schema.js';
 
 export interface UnknownWorkflowKey {
@@ -29,9 +30,15 @@ export function unknownWorkflowKeys(data: EnvConfig, workflowKeys: readonly stri
  * The refusal deploy and pull print before they write anything: the first unknown key, the file it
  * would need, the close match, and what to do.
  */
-export function unknownWorkflowKeysRefusal(envFile: string, unknown: readonly UnknownWorkflowKey[], fileOf: (key: string) => string, then = ''): string {
+export function unknownWorkflowKeysRefusal(envFile: string, unknown: readonly UnknownWorkflowKey[], fileOf: (key: string) => string, then: (key: string) => string = () => ''): string {
   const [first] = unknown;
   const hint = first.closest !== undefined ? `did you mean ${first.closest}?` : 'rename the key to a workflow file\'s, or remove the entry';
   const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more: ${unknown.slice(1, 4).map((u) => u.key).join(', ')}${unknown.length > 4 ? ', ...' : ''})` : '';
-  return `${envFile}: workflows.${first.key} names no workflow file (${fileOf(first.key)} does not exist; ${hint})${more}; nothing was written${then}`;
+  return `${envFile}: workflows.${first.key} names no workflow file (${fileOf(first.key)} does not exist; ${hint})${more}; nothing was written${then(first.key)}`;
+}
+
+/** The id n8n gave `workflows.<key>` in this environment; undefined while it has none (absent, empty or a sentinel). */
+export function deployedIdOf(data: EnvConfig, key: string): string | undefined {
+  const id = data.workflows?.[key]?.id;
+  return typeof id === 'string' && !isSentinelId(id) ? id : undefined;
 }

@@ -1,8 +1,8 @@
 // Capacity control against a REAL redis-server: the semaphore (Max Holders), every item's scope
 // taken at once, and the Rate Limit node's three algorithms, both through the engine and through
 // the built nodes (bad input: an error naming the parameter, nothing written).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../../test/ops/support/use-redis-server.js';
 import { acquireLock, extendLock, releaseLock, type AcquireRequest } from '../lib/lock';
 import { closeAllPools, poolFor } from '../lib/pool';
 import { takeRateLimitSlot } from '../lib/rate-limit';
@@ -11,17 +11,7 @@ import type { RateLimitRequest } from 'n8n-lock-protocol/rate-limit';
 import { maxInAnyWindow } from '../../test/model/rate-limit.js';
 import { loadNode } from './support/load-node.js';
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await closeAllPools();
-  await redis?.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
-});
+const redis = useRedisServer({ beforeStop: closeAllPools });
 
 const credential = () => ({ host: '127.0.0.1', port: redis.port, database: 0 });
 const pool = () => poolFor(credential(), 'test');

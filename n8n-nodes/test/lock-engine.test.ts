@@ -1,26 +1,20 @@
 // The native lock engine (its three Lua scripts and the waiting loop) against a REAL redis-server,
 // and its interoperability with the stock primitives' keys, values and messages.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { startRedis, type TestRedis } from '../../test/ops/support/redis-server.js';
+import { useRedisServer } from '../../test/ops/support/use-redis-server.js';
 import { acquireLock, extendLock, LockError, releaseLock, type AcquireRequest } from '../lib/lock';
 import { closeAllPools, poolFor } from '../lib/pool';
 import { classifyKey } from 'n8n-lock-protocol/keys';
 import { parseHolder } from '../../src/ops/status.js';
 import { verifyOwnership } from '../../src/primitives/code/lock-release.js';
 
-let redis: TestRedis;
 const clients: Redis[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await closeAllPools();
-  clients.forEach((c) => c.disconnect());
-  await redis?.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
+const redis = useRedisServer({
+  beforeStop: async () => {
+    await closeAllPools();
+    clients.forEach((c) => c.disconnect());
+  },
 });
 
 const credential = () => ({ host: '127.0.0.1', port: redis.port, database: 0 });

@@ -2,24 +2,16 @@
 // redis-server: bad input fails with an error naming the parameter and writes nothing; a call goes
 // from Call Function through a Function trigger to Return From Function and back. The e2e suite
 // runs the same files inside a real n8n.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsFiles } from '../../test/ops/support/redis-server.js';
+import { useRedisServer } from '../../test/ops/support/use-redis-server.js';
 import { CALL_CONTEXT_FIELD } from 'n8n-lock-protocol/functions';
 import { loadNode } from './support/load-node.js';
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  // The Lock node's pooled connections (its own bundle's pool) end with the server.
-  await redis?.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
-});
+// The Lock node's pooled connections (its own bundle's pool) end with the server.
+const redis = useRedisServer();
 
 const node = { id: 'node-1', name: 'Node', type: 'x', typeVersion: 1, parameters: {} };
 const logger = { error() {}, warn() {}, info() {}, debug() {} };

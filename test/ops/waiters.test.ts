@@ -1,26 +1,16 @@
 // status and the waiters (issue 38, finding 3: "status does not show the waiters"): what can be
 // known is shown, what cannot is "?" and never 0. Real Lock-node waiters (the node's own engine and
 // connection pool) block on a real redis-server while the built binary reads it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCK_NODE_CONNECTION_NAME } from 'n8n-lock-protocol/native-lock';
 import { acquireLock, type AcquireRequest } from '../../n8n-nodes/lib/lock';
 import { closeAllPools, poolFor } from '../../n8n-nodes/lib/pool';
 import { countLockNodeWaiters } from '../../src/ops/waiters.js';
-import { startRedis, type TestRedis } from './support/redis-server.js';
+import { useRedisServer } from './support/use-redis-server.js';
 import { runCliAsync } from './support/cli.js';
 import { meta } from './fixtures.js';
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await closeAllPools();
-  await redis?.stop();
-});
-beforeEach(async () => {
-  await redis.client.flushall();
-});
+const redis = useRedisServer({ beforeStop: closeAllPools });
 
 const request = (lockId: string, over: Partial<AcquireRequest> = {}): AcquireRequest => ({
   scopes: ['crm-1'],

@@ -252,9 +252,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
 
   const written = new Written();
   /** Workflows this run created (with the ids they got), and every key it published. */
-  const created: Array<{ key: string; id: string; name: string }> = [];
+  const created: Array<{ key: string; id: string }> = [];
   const publishedKeys = new Set<string>();
-  let envSaved = false;
   // The plan as first made stays the plan: writing only fills in the ids n8n or deploy chose (a
   // re-plan would see a created workflow as the empty one it briefly was).
   const plannedByKey = new Map(planned.map((p) => [p.key, p]));
@@ -283,7 +282,6 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     const file = env.file;
     for (const [key, id] of Object.entries(ids)) setWorkflowId(env, key, id, String(env.data.workflows?.[key]?.name ?? names.get(key)!.name ?? key));
     io.saveEnv(env);
-    envSaved = true;
     written.add(`${file} (ids of ${Object.keys(ids).join(', ')})`, ENV_ENTRY);
     env = parseEnvFile(envFileText(env), env.file, env.name);
     report.env = env;
@@ -312,7 +310,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       if (!outcome.imported && keepIds.size) throw new InputError(`--create-missing: ${outcome.why}, and the public API cannot create a workflow with a chosen id`);
       if (outcome.imported) {
         for (const step of changed) written.add(`imported ${step.key}`, step.key);
-        for (const [key, id] of Object.entries(ids)) created.push({ key, id, name: String(renderedWithIds.get(key)!.name ?? key) });
+        for (const [key, id] of Object.entries(ids)) created.push({ key, id });
         if (Object.keys(ids).length) saveMinted(ids, renderedWithIds);
         const toPublish: Array<{ key: string; id: string; versionId?: string }> = [];
         const reads = await api.getWorkflows(changed.map((step) => ({ id: env.data.workflows![step.key].id, what: `read ${step.key} after the import` })));
@@ -351,7 +349,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         const made = await api.createWorkflow(stub, `create ${key}`);
         if (!('activeVersionId' in made)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
         written.add(`created ${key} (${made.id}, empty)`, key);
-        created.push({ key, id: made.id, name });
+        created.push({ key, id: made.id });
         ids[key] = made.id;
         live.set(key, made);
         io.progress(`deploy: created ${key} as ${made.id}`);
@@ -416,10 +414,11 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         failures.push(`${c.key} (${c.id}) could not be deleted (${(deleteError as Error).message}): its id stays in ${envIn.file}, so the next deploy updates it; or delete it in n8n and remove the id`);
       }
     }
-    if (envSaved) {
-      // The env file as it was, plus the ids of what could not be deleted.
+    // saveMinted wrote the env file (and set report.minted) once the created workflows had ids.
+    if (Object.keys(report.minted).length > 0) {
+      // The env file as it was, plus the ids of what could not be deleted (named as saveMinted named them).
       const restored = parseEnvFile(envIn.text, envIn.file, envIn.name);
-      for (const c of left.reverse()) setWorkflowId(restored, c.key, c.id, String(envIn.data.workflows?.[c.key]?.name ?? c.name));
+      for (const c of left.reverse()) setWorkflowId(restored, c.key, c.id, String(env.data.workflows![c.key].name));
       io.saveEnv(restored);
       rolledBack.push(left.length ? `${envIn.file} (only the ids of what could not be deleted kept)` : `${envIn.file} restored`);
     }

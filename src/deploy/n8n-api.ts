@@ -212,8 +212,7 @@ export class N8nApi {
 
   /** Every published (active) workflow the key's user may read; needs workflow:list. */
   async listPublishedWorkflows(what: string): Promise<PublishedWorkflow[]> {
-    const listed = await this.all<PublishedWorkflow & { active?: boolean }>('/workflows', '&active=true&excludePinnedData=true', { what, scope: SCOPE.list });
-    return listed.filter((w) => w.active !== false);
+    return this.all<PublishedWorkflow>('/workflows', '&active=true&excludePinnedData=true', { what, scope: SCOPE.list });
   }
 
   /**

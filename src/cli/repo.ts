@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { knownNamesHint } from '../closest-name.js';
 import { InputError } from '../errors.js';
+import { ruleSettingOf } from '../validate/rule-setting.js';
 import { parseJsonText } from '../workflow/json-file.js';
 import { readText } from './io.js';
 
@@ -99,8 +100,7 @@ export function unknownWorkflowError(layout: RepoLayout, key: string): InputErro
  * refuse an env file whose keys name workflows kept elsewhere either.
  */
 export function envWorkflowKeysChecked(layout: RepoLayout): boolean {
-  const setting = layout.config.rules?.['env-workflow-keys'];
-  return setting !== 'off' && setting !== 0;
+  return ruleSettingOf(layout.config.rules?.['env-workflow-keys']) !== 'off';
 }
 
 /** Every workflow key in the workflows folder (nested folders give `billing/invoice`). */

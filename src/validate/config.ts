@@ -4,17 +4,8 @@
 import { InputError } from '../errors.js';
 import type { RuleSetting } from './engine.js';
 import { CONFIGURABLE_RULES, ENV_RULES, RULES, RULES_BY_ID } from './rules.js';
+import { ruleSettingOf } from './rule-setting.js';
 
-const SETTINGS: ReadonlyMap<unknown, RuleSetting> = new Map<unknown, RuleSetting>([
-  ['off', 'off'],
-  ['warning', 'warning'],
-  ['error', 'error'],
-  // ESLint's spellings, so a config written by habit works.
-  ['warn', 'warning'],
-  [0, 'off'],
-  [1, 'warning'],
-  [2, 'error'],
-]);
 
 export function parseRuleSettings(rules: unknown, file = 'n8n-lock.config.json'): Record<string, RuleSetting> {
   if (rules === undefined) return {};
@@ -26,7 +17,7 @@ export function parseRuleSettings(rules: unknown, file = 'n8n-lock.config.json')
       const close = CONFIGURABLE_RULES.map((r) => r.id).filter((known) => known.includes(id) || id.includes(known.split('-')[0]));
       throw new InputError(`${file}: rules.${id}: unknown rule${close.length ? ` (did you mean ${close.slice(0, 3).join(', ')}?)` : ''}; the rules are listed by n8n-lock validate --help`);
     }
-    const setting = SETTINGS.get(value);
+    const setting = ruleSettingOf(value);
     if (!setting) throw new InputError(`${file}: rules.${id}: expected "off", "warning" or "error", got ${JSON.stringify(value)}`);
     out[id] = setting;
   }

@@ -47,6 +47,10 @@ describe('env-workflow-keys: a key that names no workflow file', () => {
     const deploy = runCli(['deploy', '--env', 'dev', '--dry-run', '--cwd', off], { env: { N8N_API_KEY: 'k' } });
     expect(deploy.status, deploy.stderr).toBe(0);
     expect(deploy.stderr).toMatch(/^deploy: mode=dry-run workflows=1 created=1 /m);
+    // ESLint's spelling of "off" switches it off for validate and deploy alike (one table of spellings).
+    const zero = tempRepo({ 'workflows/invoice_sync.json': flow, 'envs/dev.yml': DEV, 'n8n-lock.config.json': '{ "rules": { "env-workflow-keys": 0 } }\n' });
+    expect(runCli(['validate', '--cwd', zero]).status).toBe(0);
+    expect(runCli(['deploy', '--env', 'dev', '--dry-run', '--cwd', zero], { env: { N8N_API_KEY: 'k' } }).status).toBe(0);
   });
 
   it('deploy and pull refuse it before they ask n8n anything: one line, exit 2, no file changed', () => {

@@ -609,17 +609,20 @@ export class N8nServer {
       [workflowId, options.afterId ?? 0, options.limit ?? 50],
     );
     const sizes = rows.map((row) => ({ id: Number(row.id), bytes: Number(row.bytes ?? 0), runs: {} as Record<string, number> }));
-    const batches: Array<typeof sizes> = [];
+    const batches: Array<{ sizes: typeof sizes; bytes: number }> = [];
     for (const size of sizes) {
       const last = batches[batches.length - 1];
-      if (last && last.reduce((sum, s) => sum + s.bytes, 0) + size.bytes <= 1.5 * 1024 * 1024) last.push(size);
-      else batches.push([size]);
+      if (last && last.bytes + size.bytes <= 1.5 * 1024 * 1024) {
+        last.sizes.push(size);
+        last.bytes += size.bytes;
+      } else batches.push({ sizes: [size], bytes: size.bytes });
     }
-    for (const batch of batches) {
+    const byId = new Map(sizes.map((s) => [s.id, s]));
+    for (const { sizes: batch } of batches) {
       const stored = await this.database.query(`SELECT "executionId" AS id, data FROM execution_data WHERE "executionId" IN (${batch.map((_, i) => `$${i + 1}`).join(', ')})`, batch.map((s) => s.id));
       for (const row of stored) {
         const runData = (this.parseRunData(row.data).resultData?.runData ?? {}) as Record<string, unknown[]>;
-        const size = batch.find((s) => s.id === Number(row.id));
+        const size = byId.get(Number(row.id));
         if (size) size.runs = Object.fromEntries(Object.entries(runData).map(([name, list]) => [name, Array.isArray(list) ? list.length : 0]));
       }
     }

@@ -24,7 +24,7 @@ function run(...args) {
 
 console.log(`demo repository: ${repo}`);
 run('create-lock', '--include-error-handler', '--include-rate-limit', '--env', 'dev,prod');
-// Ids n8n would have given the primitives on deploy (see README "Deploy"): fill them in for dev.
+// Ids n8n would have given the primitives on deploy (see docs/deploy.md): fill them in for dev.
 const devPath = join(repo, 'envs', 'dev.yml');
 let dev = readFileSync(devPath, 'utf8');
 for (const [key, id] of [['lock_acquisition', 'LockAcquireDev01'], ['lock_release', 'LockReleaseDev01'], ['error_handler_lock_cleanup', 'LockCleanupDev01'], ['rate_limit_check', 'RateLimitDev0001']]) {

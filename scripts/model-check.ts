@@ -1,5 +1,6 @@
 // `npm run model-check -- --schedules N [--seed S] [--callers K]`: longer random explorations of the
-// generated lock primitives and of the native engine, alone and mixed on one scope (test/model),
+// generated lock primitives and of the native engine, alone and mixed on one scope (test/model), of
+// the capacity and rate-limit scripts and of the durable-queue scripts,
 // with crashes, expiry and slow holders; prints schedules,
 // states, violations per property and how often the documented races occur.
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { burstThenSteady, edgeBurst, randomArrivals } from '../test/model/rate-l
 import type { Scenario } from '../test/model/world.js';
 import { adversarialArrivals, runLocks, runRateLimit } from '../test/model/capacity.js';
 import { RATE_LIMIT_ALGORITHMS } from 'n8n-lock-protocol/rate-limit';
+import { QUEUE_SCENARIO, runQueue } from '../test/model/queue.js';
 
 // lock_release as shipped before it stopped deleting when the sidecar is absent: the "before".
 const earlierRelease = JSON.parse(readFileSync(new URL('../test/model/fixtures/lock-release-deletes-counter-when-sidecar-absent.json', import.meta.url), 'utf8'));
@@ -103,5 +105,25 @@ for (const { label, run } of capacityRuns) {
     evals += result.evals;
   }
   console.log(`  ${label}: ${schedules} schedules, ${evals} script runs, violations ${violations === 0 ? 'none' : `in ${violations} (first: ${first})`}, most at once ${maxSeen}`);
+}
+// Durable queues: the shipped queue scripts with crashes, stalls past the lease and retries (test/model/queue.ts).
+{
+  const found = new Map<string, number>();
+  let evals = 0;
+  let maxConcurrent = 0;
+  const totals = { completed: 0, dead: 0, redelivered: 0 };
+  let first: string | undefined;
+  for (let i = 0; i < schedules; i++) {
+    const run = runQueue({ ...QUEUE_SCENARIO, seed: seed + i });
+    for (const p of new Set(run.violations.map((v) => v.split(':')[0]))) found.set(p, (found.get(p) ?? 0) + 1);
+    first ??= run.violations[0];
+    evals += run.evals;
+    maxConcurrent = Math.max(maxConcurrent, run.maxConcurrent);
+    totals.completed += run.completed;
+    totals.dead += run.dead;
+    totals.redelivered += run.redelivered;
+  }
+  console.log(`\nqueue (the shipped queue scripts): ${QUEUE_SCENARIO.workers} workers, limit ${QUEUE_SCENARIO.limit}, ${QUEUE_SCENARIO.jobs} jobs per schedule, crashes, stalls past the lease, retries`);
+  console.log(`  ${schedules} schedules, ${evals} script runs: violations ${found.size === 0 ? 'none' : `${[...found].map(([p, n]) => `${p} in ${n}`).join(', ')} (first: ${first})`}; most at once ${maxConcurrent}; completed ${totals.completed}, dead ${totals.dead}, redelivered ${totals.redelivered}`);
 }
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -73,5 +73,13 @@ export class N8nLockRedisApi implements ICredentialType {
       description: 'How long Acquire waits for the replicas; a lock they did not acknowledge in time is given back and Acquire fails',
       displayOptions: { hide: { replicaAcks: [0] } },
     },
+    {
+      displayName: 'Record Metrics',
+      name: 'recordMetrics',
+      type: 'boolean',
+      default: true,
+      description:
+        'Whether the Lock, Rate Limit and function nodes record their decisions in Redis (keys n8n-lock:metrics:*) for the n8n-lock metrics exporter: inside the same script as the decision, so no extra round trip. A recording that fails never fails an execution',
+    },
   ];
 }

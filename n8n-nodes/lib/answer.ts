@@ -1,6 +1,7 @@
 // Answering a call: the one place that runs the protocol's ANSWER_SCRIPT, so Return From Function,
 // the failed-execution handler, the expiry check and the dead-letterer all answer at most once.
 import type { RedisClient } from './redis';
+import { evalScript } from './scripts';
 import { ANSWER_SCRIPT, answerScriptArguments, answerTtlMs, encodeAnswer, parseStreamKey, responseKey, type Answer, type FailureKind } from 'n8n-lock-protocol/functions';
 
 /** Where a stream entry lives and who waits for it. */
@@ -32,7 +33,7 @@ export async function answerEntry(redis: RedisClient, entry: EntryRef, answer: A
     answerTtlMs: answerTtlMs(entry.deadline, now),
     ...(deadLetter ? { deadLetterKey: deadLetter.key, deadLetterFields: deadLetter.fields } : {}),
   });
-  const replied = await redis.eval(ANSWER_SCRIPT, keys.length, ...keys, ...args);
+  const replied = await evalScript(redis, [ANSWER_SCRIPT, keys.length, ...keys, ...args]);
   return Number(replied) === 1;
 }
 

@@ -14,7 +14,9 @@ import {
   responseKey,
   type FailureKind,
 } from 'n8n-lock-protocol/functions';
+import { metricField } from 'n8n-lock-protocol/metrics';
 import { isConnectionLoss, pipelined, writeReplicated, type RedisClient, type ReplicaAck } from './redis';
+import { recordingPlan, recordOutcome, type Recorder } from './metrics';
 
 export interface CallRequest {
   functionName: string;
@@ -150,3 +152,15 @@ function formatSeconds(ms: number): string {
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
+
+/**
+ * Records how a call ended (answered, timed_out, errored: the function failed, nobody serves it,
+ * ...) and how long it took. Sent after the answer, not waited for: the caller has its value.
+ */
+export function recordCall(redis: RedisClient, recorder: Recorder | undefined, outcome: CallOutcome): void {
+  const status = outcome.ok ? 'answered' : outcome.kind === 'timeout' ? 'timed_out' : 'errored';
+  recordOutcome(redis, recorder, CALL_PLAN, status, outcome.ms / 1000);
+}
+
+const callOutcome = (status: string) => ({ inc: [metricField('function_calls', status)], observe: [metricField('function_call_seconds')] });
+const CALL_PLAN = recordingPlan({ answered: callOutcome('answered'), timed_out: callOutcome('timed_out'), errored: callOutcome('errored') });

@@ -19,7 +19,10 @@ import {
   type CallContext,
   type FunctionKeys,
 } from 'n8n-lock-protocol/functions';
+import { metricField } from 'n8n-lock-protocol/metrics';
 import { answerEntry, errorAnswer, type EntryRef } from './answer';
+import { recordingPlan, recordOutcome, type Recorder } from './metrics';
+import type { RunOutcome } from './execution-outcome';
 import { pipelined, type RedisClient, type ReplicaAck } from './redis';
 
 export interface ConsumerConfig {
@@ -44,14 +47,17 @@ export interface ConsumerConfig {
    * then been told it was not sent (it withdraws calls the replicas did not acknowledge).
    */
   replicaAck?: ReplicaAck;
+  /** Where deliveries are recorded for Prometheus; nothing is recorded without one. */
+  recorder?: Recorder;
 }
 
-/** How an execution ended, as n8n's done promise reports it. */
-export type RunOutcome =
-  | { status: 'success' }
-  | { status: 'error'; message: string }
-  /** Paused in a Wait node: not ended, so not answered here (Return From Function or the expiry check will). */
-  | { status: 'waiting' };
+/** Every delivery counts; one after the first (a crash, a reclaim) is a redelivery too. */
+const DELIVERY_PLAN = recordingPlan({
+  first: { inc: [metricField('function_deliveries')] },
+  again: { inc: [metricField('function_deliveries'), metricField('function_redeliveries')] },
+});
+
+export type { RunOutcome };
 
 export interface ConsumerHooks {
   /** Starts one execution for the item; resolves when it has ended. */
@@ -223,12 +229,14 @@ export class FunctionConsumer {
         // the entry stays pending and comes back (a restart, a reclaim, the expiry check).
         try {
           if (cursor === '>') {
+            this.recordDelivery(1);
             await this.handle(id, fields, 1);
             continue;
           }
           // A restart re-reads its own history: Redis counted those deliveries (this read included).
           cursor = id;
           const [row] = (await this.redis.xpending(this.keys.stream, this.keys.group, id, id, 1)) as PendingRow[];
+          this.recordDelivery(Number(row?.[3] ?? 2));
           await this.handle(id, fields, Number(row?.[3] ?? 2));
         } catch (error) {
           this.log('warn', `handling entry ${id} failed: ${(error as Error).message}`);
@@ -250,6 +258,12 @@ export class FunctionConsumer {
     } catch {
       return false;
     }
+  }
+
+  /** Sent without waiting: the call runs meanwhile. */
+  private recordDelivery(deliveries: number): void {
+    const status = deliveries > 1 ? 'again' : 'first';
+    recordOutcome(this.redis, this.config.recorder, DELIVERY_PLAN, status);
   }
 
   /** One delivered entry: answer it at once (broken, expired, too often delivered), or run it. */
@@ -370,6 +384,7 @@ export class FunctionConsumer {
       const deliveries = new Map(fromDead.map((r) => [r[0], Number(r[3]) + 1]));
       for (const [id, fields] of claimed) {
         this.log('info', `reclaimed call ${id} from a consumer without heartbeat`);
+        this.recordDelivery(deliveries.get(id) ?? 2);
         await this.handle(id, fields, deliveries.get(id) ?? 2);
       }
     }

@@ -79,7 +79,8 @@ export async function redisCredential(ctx: { getCredentials<T extends object>(ty
     throw new NodeOperationError(node, `Parameter "Credential to connect with" has no usable Redis credential: ${(error as Error).message}`);
   }
   // The stock credential has no topology: whatever it holds, it is one server.
-  if (type === 'redis') credential = { ...credential, topology: 'standalone', replicaAcks: 0 };
+  // Nor a switch for metrics: recording is on.
+  if (type === 'redis') credential = { ...credential, topology: 'standalone', replicaAcks: 0, recordMetrics: true };
   try {
     topologyOf(credential);
   } catch (error) {

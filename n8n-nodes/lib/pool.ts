@@ -87,8 +87,8 @@ let sweeper: NodeJS.Timeout | undefined;
 
 /** The pool of one credential (topology, hosts, user, password, database, TLS) in this process. */
 export function poolFor(credential: RedisCredential, name: string): CredentialPool {
-  // Every field that changes where or how it connects (the replica acknowledgement does not).
-  const { replicaAcks: _acks, replicaAckTimeoutMs: _ackTimeout, ...connection } = credential;
+  // Every field that changes where or how it connects (the replica acknowledgement and the metrics switch do not).
+  const { replicaAcks: _acks, replicaAckTimeoutMs: _ackTimeout, recordMetrics: _record, ...connection } = credential;
   const key = JSON.stringify(Object.entries(connection).sort(([a], [b]) => (a < b ? -1 : 1)));
   let pool = pools.get(key);
   if (!pool) {

@@ -28,6 +28,8 @@ export interface RedisCredential {
   /** Replicas that must hold a lock before Acquire (and Extend) succeed (WAIT); 0 = do not wait. */
   replicaAcks?: number;
   replicaAckTimeoutMs?: number;
+  /** Record the nodes' decisions for Prometheus (metrics.ts); on unless false. */
+  recordMetrics?: boolean;
 }
 
 /** A standalone or Sentinel-managed server (`Redis`) or a Cluster: the commands the nodes use exist on both. */
@@ -273,15 +275,36 @@ export function describeConnectError(error: Error & { code?: string }, credentia
     case 'wrong-password':
       return 'wrong password (or user) in the Redis credential';
     case 'no-permission':
-      return `${firstLine(error)} (the ACL user lacks a command n8n-lock needs: see the grant in the README, "Redis deployments"; a Cluster also needs +cluster|slots +cluster|info)`;
+      return `${firstLine(error)} (the ACL user lacks a command n8n-lock needs: see the grant in n8n-lock's docs/redis-deployments.md, "The least ACL grant"; a Cluster also needs +cluster|slots +cluster|info)`;
     default:
       return firstLine(error);
   }
 }
 
 /** Closes a connection politely (QUIT), or drops it when that does not answer. Never throws. */
+/**
+ * Commands sent without waiting for them (a metrics recording after a decision), by connection:
+ * close() lets them finish first. A script sent by SHA1 that the server does not hold yet is sent
+ * again by its text once the NOSCRIPT comes back, and a QUIT sent in between would lose it (seen:
+ * every Call Function recording lost in n8n, whose lanes close right after their last call).
+ */
+const unfinished = new WeakMap<RedisClient, Set<Promise<unknown>>>();
+
+/** Tracks a command sent without waiting, so close() waits for it (errors are the sender's to handle). */
+export function trackUnawaited(client: RedisClient, sent: Promise<unknown>): void {
+  let pending = unfinished.get(client);
+  if (!pending) unfinished.set(client, (pending = new Set()));
+  const settled: Promise<unknown> = sent.then(
+    (): unknown => pending.delete(settled),
+    (): unknown => pending.delete(settled),
+  );
+  pending.add(settled);
+}
+
 export async function close(client: RedisClient | undefined): Promise<void> {
   if (!client || client.status === 'end') return;
+  const pending = unfinished.get(client);
+  if (pending?.size) await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   try {
     await Promise.race([client.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 1_000))]);
   } catch {

@@ -1,5 +1,5 @@
 // The documented ACL grant (src/ops/acl.ts), enforced: every path of the Lock node, the function
-// nodes' engine and the CLI runs as a user holding exactly that grant on a REAL redis-server
+// nodes' engine, the queue nodes' engine and the CLI runs as a user holding exactly that grant on a REAL redis-server
 // (a missing command or key pattern is NOPERM and fails the path), while MONITOR records every
 // command they send, scripts' commands included; the test fails when the code sends one the grant
 // does not list, and prints what the grant lists that these paths never used.
@@ -20,6 +20,13 @@ import { FunctionConsumer, type RunOutcome } from '../lib/consumer';
 import { connectOnce, close } from '../lib/redis';
 import { takeRateLimitSlot } from '../lib/rate-limit';
 import { RATE_LIMIT_ALGORITHMS } from 'n8n-lock-protocol/rate-limit';
+import { recorderFor } from '../lib/metrics';
+import { recordCall } from '../lib/caller';
+import { RECORDING_ERRORS_KEY } from 'n8n-lock-protocol/metrics';
+import { startExporterProcess } from '../../test/metrics/support/exporter.js';
+import { jobKey } from 'n8n-lock-protocol/queues';
+import { enqueueJobs } from '../lib/enqueue';
+import { QueueConsumer } from '../lib/queue-consumer';
 
 const USER = 'n8nlock';
 const PASSWORD = 'grant-pw';
@@ -49,6 +56,8 @@ afterAll(async () => {
 });
 
 const credential = { host: '127.0.0.1', port: 0, user: USER, password: PASSWORD, database: 0 };
+/** Every path records, as the nodes do with recording on: the grant must cover the metrics keys and commands too. */
+const recorder = (kind: 'lock' | 'rate_limit' | 'function_call' | 'function_consumer') => recorderFor({}, { kind, workflowId: 'Wf', node: 'ACL', subject: '={{ $json.scope }}' }, (message) => { throw new Error(message); });
 const asUser = () => ({ ...credential, port: redis.port });
 const waitUntil = async (condition: () => Promise<boolean>, ms: number) => {
   const deadline = Date.now() + ms;
@@ -69,31 +78,35 @@ describe('the documented ACL grant', () => {
       waitTillLockReleased: true,
       maxWaitSeconds: 10,
       pollSeconds: 1,
+      recorder: recorder('lock'),
     });
     const [first] = await acquireLock(pool, request('L1'));
     expect(first.acquired).toBe(true);
     const waiter = acquireLock(pool, request('L2'));
     await new Promise((r) => setTimeout(r, 100));
-    await releaseLock(await pool.command(), 'acl-scope', 'L1');
+    await releaseLock(await pool.command(), 'acl-scope', 'L1', 'either', recorder('lock'));
     expect((await waiter)[0].lock_id).toBe('L2');
-    await extendLock(await pool.command(), 'acl-scope', 'L2', 60);
-    await releaseLock(await pool.command(), 'acl-scope', 'L2');
+    await extendLock(await pool.command(), 'acl-scope', 'L2', 60, Date.now(), undefined, recorder('lock'));
+    await releaseLock(await pool.command(), 'acl-scope', 'L2', 'either', recorder('lock'));
+    // Recorded, not refused: no recording error was counted.
+    expect(await redis.client.exists(RECORDING_ERRORS_KEY)).toBe(0);
   });
 
   it('capacity: a semaphore (acquire, full, extend, release), two scopes at once, the three rate-limit algorithms with a wait', async () => {
     const pool = poolFor(asUser(), 'acl-capacity');
     const holder = (lockId: string) => ({ lock_id: lockId, workflow_id: 'Wf', workflow_name: 'ACL', execution_id: lockId, locked_at: '' });
-    const base = { ttlSeconds: 30, waitTillLockReleased: false, maxWaitSeconds: 0, pollSeconds: 1 };
+    const base = { ttlSeconds: 30, waitTillLockReleased: false, maxWaitSeconds: 0, pollSeconds: 1, recorder: recorder('lock') };
     await acquireLock(pool, { ...base, scopes: ['acl-sem'], maxHolders: 2, holder: holder('S1') });
     await acquireLock(pool, { ...base, scopes: ['acl-sem'], maxHolders: 2, holder: holder('S2') });
     await expect(acquireLock(pool, { ...base, scopes: ['acl-sem'], maxHolders: 2, holder: holder('S3') })).rejects.toThrow('has all 2 holders');
-    await extendLock(await pool.command(), 'acl-sem', 'S1', 60);
-    await releaseLock(await pool.command(), 'acl-sem', 'S1');
+    await extendLock(await pool.command(), 'acl-sem', 'S1', 60, Date.now(), undefined, recorder('lock'));
+    await releaseLock(await pool.command(), 'acl-sem', 'S1', 'either', recorder('lock'));
     await acquireLock(pool, { ...base, scopes: ['acl-a', 'acl-b'], maxHolders: 1, holder: holder('M1') });
     for (const scope of ['acl-a', 'acl-b']) await releaseLock(await pool.command(), scope, 'M1');
     for (const algorithm of RATE_LIMIT_ALGORITHMS) {
-      for (let i = 0; i < 3; i++) await takeRateLimitSlot(await pool.command(), { algorithm, scope: 'acl-rate', limit: 2, windowSeconds: 0.2, ratePerSecond: 10, maxWaitSeconds: 1, callId: `r${i}`, cost: 1 });
+      for (let i = 0; i < 3; i++) await takeRateLimitSlot(await pool.command(), { algorithm, scope: 'acl-rate', limit: 2, windowSeconds: 0.2, ratePerSecond: 10, maxWaitSeconds: 1, callId: `r${i}`, cost: 1 }, { recorder: recorder('rate_limit') });
     }
+    expect(await redis.client.exists(RECORDING_ERRORS_KEY)).toBe(0);
   });
 
   it('the function nodes: a call answered, a failure, a malformed message dead-lettered, a dead consumer\'s call reclaimed, stop', async () => {
@@ -107,7 +120,7 @@ describe('the documented ACL grant', () => {
     const start = async (id: string, run: (json: Record<string, unknown>, ctx: any, r: Redis) => Promise<RunOutcome>) => {
       const commands = await connect(`${id}-commands`);
       const consumer = new FunctionConsumer(commands, await connect(`${id}-reader`), {
-        functionName: 'aclfn', scope: GLOBAL_SCOPE, workflowId: 'wf', nodeId: id, consumerId: id, parameters: [], callsInFlight: 5, maxDeliveries: 3, blockMs: 100, heartbeatMs: 100, liveWithinMs: 500,
+        functionName: 'aclfn', scope: GLOBAL_SCOPE, workflowId: 'wf', nodeId: id, consumerId: id, parameters: [], callsInFlight: 5, maxDeliveries: 3, blockMs: 100, heartbeatMs: 100, liveWithinMs: 500, recorder: recorder('function_consumer'),
       }, { run: (json, ctx) => run(json, ctx, commands) });
       await consumer.start();
       consumers.push(consumer);
@@ -127,7 +140,9 @@ describe('the documented ACL grant', () => {
         return { status: 'success' };
       });
       expect(await stuck).toMatchObject({ ok: true, value: 1 });
-      expect(await callFunction(caller, request({ n: 2 }))).toMatchObject({ ok: true, value: 2 });
+      const answered = await callFunction(caller, request({ n: 2 }));
+      recordCall(caller, recorder('function_call'), answered);
+      expect(answered).toMatchObject({ ok: true, value: 2 });
       expect(await callFunction(caller, request({ fail: true }))).toMatchObject({ ok: false, message: 'failed on purpose' });
       await redis.client.xadd(streamKey(GLOBAL_SCOPE, 'aclfn'), '*', 'callId', 'bad', 'params', '{not json', 'responseChannel', responseKey(GLOBAL_SCOPE, 'aclfn', 'bad'), 'deadline', String(Date.now() + 5_000));
       await waitUntil(async () => (await redis.client.llen(responseKey(GLOBAL_SCOPE, 'aclfn', 'bad'))) === 1, 3_000);
@@ -137,7 +152,28 @@ describe('the documented ACL grant', () => {
     }
   });
 
-  it('the CLI: status, functions status, unlock', async () => {
+  it('the queue nodes: enqueue (a duplicate id too), claim with a wait, lease renewals, complete, retry after backoff, dead letter, a delayed job', async () => {
+    const commands = await connectOnce(asUser(), 'acl-queue');
+    const waker = await connectOnce(asUser(), 'acl-queue-waker');
+    const job = { delayMs: 0, attempts: 2, backoff: 'exponential' as const, backoffMs: 50, jitter: 0.5, retentionMs: 60_000 };
+    const consumer = new QueueConsumer(commands, waker, { queue: 'aclq', consumerId: 'acl', concurrency: 2, leaseMs: 300, blockMs: 100, heartbeatMs: 100, rateLimit: { maxJobs: 10, windowSeconds: 1 } }, {
+      run: async (json) => {
+        await new Promise((r) => setTimeout(r, 150)); // past a renewal
+        return json.fail ? { status: 'error', message: 'failed on purpose' } : { status: 'success' };
+      },
+    });
+    try {
+      await consumer.start();
+      await new Promise((r) => setTimeout(r, 150)); // blocked on the wake list
+      await enqueueJobs(commands, 'aclq', [{ ...job, jobId: 'ok', payload: '{}' }, { ...job, jobId: 'ok', payload: '{}' }, { ...job, jobId: 'bad', payload: '{"fail":true}' }, { ...job, payload: '{}', delayMs: 100 }]);
+      await waitUntil(async () => (await redis.client.hget(jobKey('aclq', 'ok'), 'state')) === 'completed' && (await redis.client.hget(jobKey('aclq', 'bad'), 'state')) === 'dead' && (await redis.client.hget(jobKey('aclq', '1'), 'state')) === 'completed', 5_000);
+    } finally {
+      await consumer.stop(0);
+      await Promise.all([close(commands), close(waker)]);
+    }
+  });
+
+  it('the CLI: status, functions status, unlock, queue status|peek|retry|purge', async () => {
     await redis.client.set('n8n-lock-cli-scope', '1', 'EX', 60);
     await redis.client.set('n8n-runtime-settings', '{}'); // n8n's own key, outside the grant
     const url = `redis://${USER}:${PASSWORD}@127.0.0.1:${redis.port}/0`;
@@ -147,6 +183,22 @@ describe('the documented ACL grant', () => {
     expect(functions.stderr).toBe('');
     const unlock = await runCliAsync(['unlock', 'cli-scope', '--force', '--redis-url', url]);
     expect([unlock.status, unlock.stdout + unlock.stderr]).toEqual([0, expect.stringContaining("'cli-scope' is free")]);
+    // The exporter reads the series recorded above, the live state and the function streams (XINFO CONSUMERS).
+    const exporter = await startExporterProcess(['--redis-url', url]);
+    try {
+      const text = await (await fetch(exporter.url)).text();
+      expect(text).toContain('\nn8n_lock_up 1\n');
+      expect(text).toMatch(/\nn8n_lock_function_backlog\{function="aclfn",scope="__global__"\} \d+\n/);
+      expect(exporter.stderr()).toBe('');
+    } finally {
+      await exporter.stop();
+    }
+    expect(await redis.client.exists(RECORDING_ERRORS_KEY)).toBe(0);
+    // The queue the queue test left: one dead job.
+    for (const args of [['status'], ['peek', 'aclq', '--state', 'dead'], ['retry', 'aclq', '--all'], ['purge', 'aclq', '--dry-run'], ['purge', 'aclq', '--force']]) {
+      const run = await runCliAsync(['queue', ...args, '--redis-url', url]);
+      expect([args, run.status, run.stderr]).toEqual([args, args[0] === 'status' ? 1 : 0, '']);
+    }
   });
 
   it('every command those paths sent is in the grant; the ACL log has no refusal', async () => {
@@ -158,7 +210,7 @@ describe('the documented ACL grant', () => {
     console.log(`acl: commands_used=${used.size} granted=${NATIVE_COMMANDS.length} unused_here=${unused.join(',') || 'none'}`);
   });
 
-  it('the README documents exactly this grant', () => {
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\n${aclSetUserLine()}\n`);
+  it('the Redis deployments guide documents exactly this grant', () => {
+    expect(readFileSync(join(ROOT, 'docs', 'redis-deployments.md'), 'utf8')).toContain(`\n${aclSetUserLine()}\n`);
   });
 });

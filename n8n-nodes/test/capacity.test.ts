@@ -10,6 +10,7 @@ import { classifyKey } from 'n8n-lock-protocol/keys';
 import type { RateLimitRequest } from 'n8n-lock-protocol/rate-limit';
 import { maxInAnyWindow } from '../../test/model/rate-limit.js';
 import { loadNode } from './support/load-node.js';
+import { scriptRuns } from './support/script-runs';
 
 const redis = useRedisServer({ beforeStop: closeAllPools });
 
@@ -80,7 +81,7 @@ describe('semaphore (Max Holders above 1)', () => {
   });
 
   it('a release that knows what it took runs one script: the mutex kind never looks for a permit, the semaphore kind never for a mutex', async () => {
-    const evals = async () => Number(/cmdstat_eval:calls=(\d+)/.exec(await redis.client.info('commandstats'))?.[1] ?? 0);
+    const evals = () => scriptRuns(redis.client);
     await acquireLock(pool(), request({ holder: holder('P'), maxHolders: 2 }));
     for (const [kind, lockId, scripts] of [['mutex', 'gone', 1], ['either', 'gone', 2], ['semaphore', 'P', 1]] as const) {
       const before = await evals();
@@ -259,6 +260,7 @@ describe('Rate Limit node', () => {
       },
       getCredentials: async () => credential(),
       getExecutionId: () => '9',
+      getWorkflow: () => ({ id: 'WfRate' }),
     });
 
   it('pass: allowed items carry allowed: true; past the limit allowed: false with retry_after_ms', async () => {

@@ -2,8 +2,10 @@
 // redis-server 7: database index, requirepass, an ACL user holding exactly the documented grant,
 // TLS with a private CA, TLS self-signed with verification off, a 3-master Cluster, a Sentinel
 // set), and on each the parts of n8n-lock: the CLI (status, unlock, functions status), the Lock
-// node's engine and the function nodes' engine. One line per deployment and part:
-//   redis: deployment=<d> part=<cli|lock|functions|stock> result=<ok|unsupported>
+// node's engine, the function nodes' engine, the metrics recording with `n8n-lock metrics`, the
+// queue nodes' engine with `n8n-lock queue`, and `n8n-lock dashboard` (its state and its unlock).
+// One line per deployment and part:
+//   redis: deployment=<d> part=<cli|lock|functions|metrics|queues|dashboard|stock> result=<ok|unsupported>
 // printed only after the part ran without a failed check. `stock` (n8n's own Redis node running the
 // stock primitives) is run by the e2e suite in a real n8n (test/e2e/deployments.e2e.test.ts); here
 // it is `unsupported` where n8n's Redis node cannot connect at all (Cluster, Sentinel: its
@@ -18,8 +20,28 @@ import { startCluster, startSentinelSet, type TestCluster, type TestSentinelSet 
 import { aclSetUserArguments } from '../../src/ops/acl.js';
 import { ROOT } from '../../test/support/paths.js';
 import { runCliAsync } from '../../test/ops/support/cli.js';
-import { exerciseCli, exerciseFunctions, exerciseLock, type PartName } from './support/deployment-parts';
+import { exerciseCli, exerciseDashboard, exerciseFunctions, exerciseLock, exerciseMetrics, exerciseQueues, type PartName } from './support/deployment-parts';
 import type { RedisCredential } from '../lib/redis';
+
+/**
+ * Each deployment runs six parts, two of them CLI servers started as processes: about 20 s on an idle
+ * 2-core machine (the Cluster 17 s), 60 s at load 4, so a deployment gets 150 s, not the default 30 s.
+ */
+const DEPLOYMENT_TIMEOUT = { timeout: 150_000 };
+/**
+ * The parts share 140 s of those: a part still running then fails naming itself and how long the
+ * parts before it took, rather than leaving only vitest's "timed out" for the whole deployment (CI
+ * saw that once on the Cluster, which passes here in 17 s).
+ */
+const PARTS_BUDGET_MS = 140_000;
+
+function withinBudget<T>(deployment: string, part: string, done: string[], deadline: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`deployment ${deployment}: part ${part} still running after ${PARTS_BUDGET_MS / 1000} s for all parts (before it: ${done.join(', ') || 'none'})`)), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 const line = (deployment: string, part: PartName | 'stock', result: 'ok' | 'unsupported') => console.log(`redis: deployment=${deployment} part=${part} result=${result}`);
 
@@ -35,21 +57,41 @@ function runPartInProcess(part: PartName, credential: RedisCredential, url: stri
 }
 
 /** Runs lock, functions and cli on one deployment, printing a line after each. */
-async function runParts(deployment: string, credential: RedisCredential, url: string, options: { cliArgs?: string[]; slotOf?: (key: string) => Promise<number>; env?: Record<string, string> } = {}) {
-  for (const part of ['lock', 'functions', 'cli'] as const) {
-    if (options.env) await runPartInProcess(part, credential, url, options.env);
-    else if (part === 'lock') {
-      const { slots } = await exerciseLock(credential, options.slotOf);
-      // Different scopes land in different slots (on several masters): the tag is the scope, not a constant.
-      if (options.slotOf) expect(slots.size).toBeGreaterThan(5);
-    }
-    else if (part === 'functions') await exerciseFunctions(credential);
-    else await exerciseCli(credential, url, options.cliArgs);
+/** How a deployment's parts run: extra CLI flags, the Cluster's slot of a key, or a process of their own with these variables. */
+interface PartOptions {
+  cliArgs?: string[];
+  slotOf?: (key: string) => Promise<number>;
+  env?: Record<string, string>;
+}
+
+async function runParts(deployment: string, credential: RedisCredential, url: string, options: PartOptions = {}) {
+  const done: string[] = [];
+  const deadline = Date.now() + PARTS_BUDGET_MS;
+  for (const part of ['lock', 'functions', 'cli', 'metrics', 'queues', 'dashboard'] as const) {
+    const started = Date.now();
+    await withinBudget(deployment, part, done, deadline, runPart(part, credential, url, options));
+    done.push(`${part} ${((Date.now() - started) / 1000).toFixed(1)} s`);
     line(deployment, part, 'ok');
   }
 }
 
-describe('standalone deployments', () => {
+async function runPart(part: PartName, credential: RedisCredential, url: string, options: PartOptions) {
+  if (options.env) await runPartInProcess(part, credential, url, options.env);
+  else if (part === 'lock') {
+    const { slots } = await exerciseLock(credential, options.slotOf);
+    // Different scopes land in different slots (on several masters): the tag is the scope, not a constant.
+    if (options.slotOf) expect(slots.size).toBeGreaterThan(5);
+  } else if (part === 'functions') await exerciseFunctions(credential);
+  else if (part === 'metrics') await exerciseMetrics(credential, url, options.cliArgs);
+  else if (part === 'dashboard') await exerciseDashboard(credential, url, options.cliArgs);
+  else if (part === 'queues') {
+    const { slots } = await exerciseQueues(credential, url, options.cliArgs, options.slotOf);
+    // The queues land on several masters: the tag is the queue's name.
+    if (options.slotOf) expect(slots.size).toBeGreaterThan(2);
+  } else await exerciseCli(credential, url, options.cliArgs);
+}
+
+describe('standalone deployments', DEPLOYMENT_TIMEOUT, () => {
   let plain: TestRedis;
   let password: TestRedis;
   let tls: TestRedis | undefined;
@@ -99,7 +141,7 @@ describe('standalone deployments', () => {
   });
 });
 
-describe('a 3-master Redis Cluster', () => {
+describe('a 3-master Redis Cluster', DEPLOYMENT_TIMEOUT, () => {
   let cluster: TestCluster;
   beforeAll(async () => {
     cluster = await startCluster();
@@ -131,7 +173,7 @@ describe('a 3-master Redis Cluster', () => {
   });
 });
 
-describe('a Sentinel set (master, replica, 3 sentinels)', () => {
+describe('a Sentinel set (master, replica, 3 sentinels)', DEPLOYMENT_TIMEOUT, () => {
   let set: TestSentinelSet;
   beforeAll(async () => {
     set = await startSentinelSet();

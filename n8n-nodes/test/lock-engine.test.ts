@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { useRedisServer } from '../../test/ops/support/use-redis-server.js';
-import { acquireLock, extendLock, LockError, releaseLock, type AcquireRequest } from '../lib/lock';
+import { acquireLock, extendLock, LockError, releaseLock } from '../lib/lock';
 import { closeAllPools, poolFor } from '../lib/pool';
+import { acquireRequest, holder } from './support/lock-request';
 import { classifyKey } from 'n8n-lock-protocol/keys';
 import { parseHolder } from '../../src/ops/status.js';
 import { verifyOwnership } from '../../src/primitives/code/lock-release.js';
@@ -19,17 +20,7 @@ const redis = useRedisServer({
 
 const credential = () => ({ host: '127.0.0.1', port: redis.port, database: 0 });
 const pool = () => poolFor(credential(), 'test');
-const request = (over: Partial<AcquireRequest> = {}): AcquireRequest => ({
-  scopes: ['crm-1'],
-  maxHolders: 1,
-  ttlSeconds: 60,
-  holder: { lock_id: 'L1', workflow_id: 'Wf1', workflow_name: 'CRM Sync', execution_id: '101', locked_at: '' },
-  waitTillLockReleased: true,
-  maxWaitSeconds: 10,
-  pollSeconds: 1,
-  ...over,
-});
-const holder = (lockId: string, executionId = lockId) => ({ lock_id: lockId, workflow_id: 'Wf1', workflow_name: 'CRM Sync', execution_id: executionId, locked_at: '' });
+const request = acquireRequest;
 
 describe('acquire, release, extend', () => {
   it('acquire writes the primitives\' counter and sidecar (same TTL) plus a fencing token that only grows', async () => {

@@ -9,34 +9,13 @@ import { hasOpenssl, makeTestCertificates, startRedis, type TestRedis, type TlsF
 import { useRedisServer } from '../../test/ops/support/use-redis-server.js';
 import { CALL_CONTEXT_FIELD } from 'n8n-lock-protocol/functions';
 import { loadNode } from './support/load-node.js';
+import { stubExecuteContext, stubTriggerContext, type ExecuteContextOptions } from './support/execute-context.js';
 
 // The Lock node's pooled connections (its own bundle's pool) end with the server.
 const redis = useRedisServer();
 
-const node = { id: 'node-1', name: 'Node', type: 'x', typeVersion: 1, parameters: {} };
-const logger = { error() {}, warn() {}, info() {}, debug() {} };
-
-/** The parts of IExecuteFunctions the nodes use. */
-function executeContext(parameters: Record<string, unknown>, items: Array<Record<string, unknown>>, options: { credential?: boolean; continueOnFail?: boolean } = {}) {
-  return {
-    logger,
-    getNode: () => node,
-    getInputData: () => items.map((json) => ({ json })),
-    // A parameter given as a function is an expression: evaluated per item, as n8n does.
-    getNodeParameter: (name: string, i: number, fallback?: unknown) => (name in parameters ? (typeof parameters[name] === 'function' ? (parameters[name] as (i: number) => unknown)(i) : parameters[name]) : fallback),
-    getCredentials: async () => {
-      if (options.credential === false) throw new Error('Node "Node" does not have any credentials set');
-      return { host: '127.0.0.1', port: redis.port, database: 0 };
-    },
-    getWorkflow: () => ({ id: 'Wf00000000000001', active: true }),
-    getExecutionId: () => '42',
-    getMode: () => 'trigger',
-    continueOnFail: () => options.continueOnFail ?? false,
-    getParentNodes: () => [],
-    getWorkflowDataProxy: () => ({}),
-    getInstanceId: () => 'instance-abc',
-  };
-}
+/** The parts of IExecuteFunctions the nodes use, against this file's server. */
+const executeContext = (parameters: Record<string, unknown>, items: Array<Record<string, unknown>>, options: ExecuteContextOptions = {}) => stubExecuteContext(redis.port, parameters, items, options);
 
 const keysInRedis = async () => (await redis.client.keys('*')).sort();
 
@@ -83,12 +62,7 @@ describe('Return From Function', () => {
 });
 
 describe('Function trigger', () => {
-  const triggerContext = (parameters: Record<string, unknown>, emit: (data: any, response: unknown, done: any) => void = () => undefined) => ({
-    ...executeContext({ scope: 'global', parameters: {}, options: {}, ...parameters }, []),
-    getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : { scope: 'global', parameters: {}, options: {} }[name] ?? fallback),
-    emit,
-    emitError: () => undefined,
-  });
+  const triggerContext = (parameters: Record<string, unknown>, emit?: (data: any, response: unknown, done: any) => void) => stubTriggerContext(redis.port, { scope: 'global', parameters: {}, options: {}, ...parameters }, emit);
 
   it.each([
     ['a function name the key scheme cannot carry', { functionName: 'a b' }, /^Parameter "Function Name" contains " "/],
@@ -119,7 +93,8 @@ describe('Function trigger', () => {
     } finally {
       await trigger.closeFunction();
     }
-    expect(await keysInRedis()).toEqual(['function:stream:{__global__:double}']);
+    // Besides the stream, the two nodes' metrics series (the call's outcome, the trigger's delivery).
+    expect(await keysInRedis()).toEqual(['function:stream:{__global__:double}', expect.stringMatching(/^n8n-lock:metrics:function_c/), expect.stringMatching(/^n8n-lock:metrics:function_c/)]);
     expect(await redis.client.xinfo('GROUPS', 'function:stream:{__global__:double}')).toHaveLength(1);
   });
 });
@@ -140,7 +115,7 @@ describe('Lock node', () => {
     expect(acquired[0].json.lock).toMatchObject({ acquired: true, scope: 'crm-1', lock_id: 'L1', fence: expect.any(Number), execution_id: '42', workflow_id: 'Wf00000000000001' });
     const [released] = await loadNode('Lock').execute.call({ ...executeContext({ operation: 'release', scope: 'crm-1', lockId: 'L1', options: {} }, acquired.map((i: any) => i.json)), getCredentials: async () => ({ host: '127.0.0.1', port: redis.port }) });
     expect(released.map((i: any) => i.json)).toEqual([{ a: 1 }, { a: 2 }]);
-    expect(await keysInRedis()).toEqual(['n8n-lock-crm-1:fence', 'n8n-lock-crm-1:wake']);
+    expect(await keysInRedis()).toEqual(['n8n-lock-crm-1:fence', 'n8n-lock-crm-1:wake', expect.stringMatching(/^n8n-lock:metrics:lock:/)]);
   });
 
   it('extend writes the new expiry into the same Result Field the acquire wrote, keeping the lock it describes', async () => {
@@ -200,7 +175,7 @@ describe('Lock node', () => {
     expect(await keysInRedis()).toEqual([]);
     const db3 = redis.client.duplicate({ db: 3 });
     try {
-      expect((await db3.keys('*')).sort()).toEqual(['n8n-lock-crm-db3', 'n8n-lock-crm-db3:fence', 'n8n-lock-crm-db3:meta']);
+      expect((await db3.keys('*')).sort()).toEqual(['n8n-lock-crm-db3', 'n8n-lock-crm-db3:fence', 'n8n-lock-crm-db3:meta', expect.stringMatching(/^n8n-lock:metrics:lock:/)]);
       await db3.flushdb();
     } finally {
       db3.disconnect();

@@ -12,6 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { PACKAGE_ROOT as root, requireBuilt } from './support/load-node.js';
 import { FUNCTION_NODE_TYPES, NODE_PACKAGE } from 'n8n-lock-protocol/functions';
 import { RATE_LIMIT_NODE_TYPE } from 'n8n-lock-protocol/rate-limit';
+import { QUEUE_NODE_TYPES } from 'n8n-lock-protocol/queues';
 import { LOCK_NODE_TYPE } from 'n8n-lock-protocol/native-lock';
 
 const run = promisify(execFile);
@@ -108,7 +109,7 @@ describe('the n8n-nodes-lock package', () => {
     const exported = requireBuilt(file);
     expect(Object.keys(exported)).toEqual([className]);
     const { description } = new exported[className]();
-    expect([...Object.values(FUNCTION_NODE_TYPES), LOCK_NODE_TYPE, RATE_LIMIT_NODE_TYPE]).toContain(`${NODE_PACKAGE}.${description.name}`);
+    expect([...Object.values(FUNCTION_NODE_TYPES), LOCK_NODE_TYPE, RATE_LIMIT_NODE_TYPE, ...Object.values(QUEUE_NODE_TYPES)]).toContain(`${NODE_PACKAGE}.${description.name}`);
     expect(description.name).toMatch(/^[a-z][A-Za-z]+$/);
     expect(description.name.toLowerCase()).toBe(className.toLowerCase());
     // Light and dark variants, as n8n's lint prefers (icon-prefer-themed-variants).

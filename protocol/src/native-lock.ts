@@ -102,11 +102,12 @@ if meta['lock_id'] ~= ARGV[1] then return {0, raw} end
 
 /**
  * Release: compare the sidecar's lock_id and delete sidecar and counter only on a match, then push
- * one wake-up token (the list keeps one, and lives a minute). No sidecar: already released or
+ * one wake-up token (the list keeps one, and lives a minute), and answer the released hold's
+ * fencing token (the Redis clock in µs when it was taken: the hold's length is recorded from it). No sidecar: already released or
  * expired, and nothing is deleted (the counter may already be the next holder's). Another lock_id,
  * or a sidecar that does not parse: nothing is deleted.
  *   KEYS counter, sidecar, wake   ARGV lock_id
- *   -> {1} released | {2} idempotent (no sidecar) | {0, sidecar} held by another | {-1, sidecar} unreadable
+ *   -> {1, fence (0: none)} released | {2} idempotent (no sidecar) | {0, sidecar} held by another | {-1, sidecar} unreadable
  */
 export const RELEASE_SCRIPT = `
 ${HELD_BY_ARGV1}redis.call('DEL', KEYS[2])
@@ -114,7 +115,7 @@ redis.call('DEL', KEYS[1])
 redis.call('RPUSH', KEYS[3], '1')
 redis.call('LTRIM', KEYS[3], -1, -1)
 redis.call('PEXPIRE', KEYS[3], 60000)
-return {1}
+return {1, tonumber(meta['fence']) or 0}
 `;
 
 /**

@@ -61,7 +61,7 @@ ${EXPIRE_WITH_LAST_HOLD}return {1, fence, count + 1}
  * Release the caller's permit and wake one waiter (the wake list keeps at most max_holders tokens,
  * read from the holder's sidecar, and lives a minute). A lock_id that holds no permit: nothing changes.
  *   KEYS holders, sidecars, wake   ARGV lock_id
- *   -> {1} released | {2} idempotent (not held: released or expired)
+ *   -> {1, the permit's fencing token (0: none)} released | {2} idempotent (not held: released or expired)
  */
 export const SEMAPHORE_RELEASE_SCRIPT = `
 local sidecar = redis.call('HGET', KEYS[2], ARGV[1])
@@ -72,7 +72,7 @@ local keep = tonumber(sidecar and string.match(sidecar, '"max_holders":(%d+)}$')
 redis.call('RPUSH', KEYS[3], '1')
 redis.call('LTRIM', KEYS[3], -keep, -1)
 redis.call('PEXPIRE', KEYS[3], 60000)
-return {1}
+return {1, tonumber(sidecar and string.match(sidecar, '"fence":(%d+)')) or 0}
 `;
 
 /**

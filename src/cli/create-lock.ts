@@ -50,7 +50,7 @@ export function registerCreateLock(program: Command): void {
     }
     for (const env of envs) warn(`${env.file}: ${env.changed ? 'registered ' + names.join(', ') : 'already registered'}`);
     if (envs.length === 0) {
-      warn(`no environment files in ${display(layout, layout.envsDir)}: add one (see envs/ in the n8n-lock README) and run create-lock again to register the primitives`);
+      warn(`no environment files in ${display(layout, layout.envsDir)}: add one (see the five minutes of the n8n-lock README) and run create-lock again to register the primitives`);
     } else {
       // deploy creates, publishes and records the ids itself: nothing to copy by hand.
       const env = envs.length === 1 ? envs[0].name : '<env>';

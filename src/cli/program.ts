@@ -44,9 +44,17 @@ export function withCwd(command: Command): Command {
   return command.addOption(new Option('--cwd <dir>', 'the workflow repository to work in').default('.', 'current directory'));
 }
 
-/** Appends an "Examples:" block to a command's --help. */
+const examplesOf = new WeakMap<Command, string[]>();
+
+/** Appends an "Examples:" block to a command's --help (and keeps them for the command reference). */
 export function withExamples(command: Command, examples: string[]): Command {
+  examplesOf.set(command, examples);
   return command.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+}
+
+/** The examples withExamples gave a command. */
+export function commandExamples(command: Command): string[] {
+  return examplesOf.get(command) ?? [];
 }
 
 /** Parses a positive integer flag value, or fails as a usage error naming the flag. */
@@ -83,6 +91,15 @@ export function nonNegativeNumber(flag: string): (value: string) => number {
     if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InputError(`${flag} must be a number of 0 or more (got "${value}")`);
     return n;
   };
+}
+
+/** Runs until SIGINT or SIGTERM, then `stop` (a server's commands: metrics, dashboard); resolves when it finished. */
+export function untilSignal(stop: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onSignal = () => void stop().then(resolve);
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
 }
 
 /** Prints one message line on stderr. */

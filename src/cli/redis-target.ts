@@ -1,7 +1,8 @@
 // The Redis that status, unlock and functions status read: their shared options and the choice
 // between --redis-url, $N8N_LOCK_REDIS_URL, the --env file's redis.url and the default.
 import { Option, type Command } from 'commander';
-import { DEFAULT_REDIS_URL, describeRedisSource, parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, withTlsInsecure, type EnvRedis, type RedisTarget } from '../ops/redis-url.js';
+import { InputError } from '../errors.js';
+import { DEFAULT_REDIS_URL, describeRedisSource, maskRedisUrl, parseRedisUrl, pickRedisUrl, REDIS_URL_ENV, withTlsInsecure, type EnvRedis, type PickedRedisUrl, type RedisTarget } from '../ops/redis-url.js';
 import { RedisUnavailableError, withRedis, type RedisClient } from '../ops/redis-client.js';
 import { withCwd } from './program.js';
 
@@ -49,12 +50,32 @@ export interface ResolvedRedis {
   envN8nUrl?: string;
 }
 
+/** The URL the options pick (flag, variable, --env file, default), and the --env file's n8n.url. */
+async function pickRedis(options: RedisTargetOptions, command: string): Promise<{ picked: PickedRedisUrl; envN8nUrl?: string }> {
+  const env = await envRedisOf(options, command);
+  return { picked: pickRedisUrl(options.redisUrl, process.env, env?.redis), ...(env?.n8nUrl ? { envN8nUrl: env.n8nUrl } : {}) };
+}
+
+const targetOf = (picked: PickedRedisUrl, options: RedisTargetOptions) => withTlsInsecure(parseRedisUrl(picked.url), options.tlsInsecure || picked.tlsInsecure);
+
 /** The Redis target of the options, with --tls-insecure (or the env file's tlsInsecure) applied. */
 export async function resolveRedis(options: RedisTargetOptions, command: string): Promise<ResolvedRedis> {
-  const env = await envRedisOf(options, command);
-  const picked = pickRedisUrl(options.redisUrl, process.env, env?.redis);
-  const target = withTlsInsecure(parseRedisUrl(picked.url), options.tlsInsecure || picked.tlsInsecure);
-  return { target, source: picked.source, ...(env?.n8nUrl ? { envN8nUrl: env.n8nUrl } : {}) };
+  const { picked, envN8nUrl } = await pickRedis(options, command);
+  return { target: targetOf(picked, options), source: picked.source, ...(envN8nUrl ? { envN8nUrl } : {}) };
+}
+
+/**
+ * resolveRedis for a server that keeps running: a URL that does not parse is not thrown but
+ * returned as why, naming where it came from, for the server to show (the dashboard's page).
+ */
+export async function resolveRedisOrWhy(options: RedisTargetOptions, command: string): Promise<ResolvedRedis | { why: string; display: string; source: string; envN8nUrl?: string }> {
+  const { picked, envN8nUrl } = await pickRedis(options, command);
+  try {
+    return { target: targetOf(picked, options), source: picked.source, ...(envN8nUrl ? { envN8nUrl } : {}) };
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { why: `${error.message}; fix ${picked.source === 'default' ? '--redis-url' : picked.source}`, display: maskRedisUrl(picked.url), source: picked.source, ...(envN8nUrl ? { envN8nUrl } : {}) };
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ export interface RepoConfig {
   envsDir?: string;
   workflowSuffix?: string;
   rules?: Record<string, unknown>;
+  /** The n8n the workflows run on (validate: which Code-node runtime code-purity proves for); checked by n8n-versions.ts. */
+  n8nVersion?: unknown;
   [key: string]: unknown;
 }
 

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
-import { evalUnlock, keyLayoutOfClient, withRedis } from '../ops/redis-client.js';
-import { describeUnlock, holderToBeFreed, parseUnlockReply, unlockExitCode, type UnlockRequest, type UnlockResult } from '../ops/unlock.js';
-import { judgeHolder, livenessOf, NO_EXECUTION_ID, NO_N8N_URL, type ExecutionAnswer, type Liveness } from '../ops/holder-liveness.js';
-import type { Holder } from '../ops/status.js';
+import { withRedis } from '../ops/redis-client.js';
+import { describeUnlock, unlockExitCode, type UnlockRequest } from '../ops/unlock.js';
+import { NO_N8N_URL } from '../ops/holder-liveness.js';
+import { askN8n, runUnlock } from '../ops/unlock-run.js';
 import type { N8nApi } from '../deploy/n8n-api.js';
 import { describeRedisSource } from '../ops/redis-url.js';
 import { warn, withExamples } from './program.js';
@@ -14,22 +14,6 @@ interface UnlockOptions extends RedisTargetOptions, N8nApiOptions {
   lockId?: string;
   force?: boolean;
   dryRun?: boolean;
-}
-
-/** What n8n says about the holder's execution; every failure to learn it is an "unknown", never "finished". */
-async function askN8n(holder: Holder, n8n: { api: N8nApi } | { why: string }): Promise<Liveness> {
-  const id = holder.execution_id;
-  if (!id) return livenessOf('?', { kind: 'not-asked', why: NO_EXECUTION_ID }, null);
-  if (!('api' in n8n)) return livenessOf(id, { kind: 'not-asked', why: n8n.why }, null);
-  const { api } = n8n;
-  let answer: ExecutionAnswer;
-  try {
-    const execution = await api.getExecution(id, `read execution ${id}`);
-    answer = execution ? { kind: 'found', status: execution.status, startedAt: execution.startedAt ?? null, stoppedAt: execution.stoppedAt ?? null, waitTill: execution.waitTill ?? null } : { kind: 'not-found' };
-  } catch (error) {
-    answer = { kind: 'failed', why: (error as Error).message };
-  }
-  return livenessOf(id, answer, api.base);
 }
 
 /**
@@ -66,29 +50,9 @@ export function registerUnlock(program: Command): void {
       // Named first unless typed on this very command line: a stale variable or the default can point at the wrong Redis.
       if (source !== '--redis-url') warn(`unlock: Redis ${target.display} (${describeRedisSource(source)})`);
       const request: UnlockRequest = { scope, mode: options.lockId !== undefined ? 'lock-id' : 'force', lockId: options.lockId, dryRun: Boolean(options.dryRun) };
-      const result = await withRedis(target, async (client): Promise<UnlockResult | null> => {
-        const located = { ...request, layout: keyLayoutOfClient(client) };
-        const run = async (dryRun: boolean) => parseUnlockReply(await evalUnlock(client, { ...located, dryRun }), { ...located, dryRun }, Date.now());
-        if (options.force && !('api' in n8n)) {
-          // --force and no n8n to ask: nothing can change the decision, so one script frees it (as
-          // before this check existed) and the warning names the holder it freed.
-          const done = await run(request.dryRun);
-          const freed = holderToBeFreed(done);
-          if (freed) for (const line of judgeHolder(scope, freed, await askN8n(freed, n8n), true).stderr) warn(line);
-          return done;
-        }
-        // Look first (the same script, deleting nothing) to learn whose execution would lose its lock.
-        const look = await run(true);
-        const holder = holderToBeFreed(look);
-        if (holder) {
-          const verdict = judgeHolder(scope, holder, await askN8n(holder, n8n), Boolean(options.force));
-          for (const line of verdict.stderr) warn(line);
-          if (verdict.refuse) return null;
-        }
-        if (request.dryRun) return look;
-        // By lock_id this is still a compare-and-delete: a holder that changed meanwhile is not freed.
-        return run(false);
-      });
+      const run = await withRedis(target, (client) => runUnlock(client, request, { force: Boolean(options.force), noN8n: !('api' in n8n), ask: (holder) => askN8n(holder, n8n) }));
+      for (const line of run.holderLines) warn(line);
+      const result = run.refused ? null : run.result;
       if (result === null) {
         process.exitCode = 1;
         return;

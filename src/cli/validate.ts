@@ -6,6 +6,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../errors.js';
+import { DEFAULT_N8N_VERSION, parseN8nVersion } from '../n8n-versions.js';
 import type { EnvFile } from '../envs/env-file.js';
 import { readText, writeFileAtomic, WritePlan } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
@@ -31,6 +32,7 @@ interface Options {
   cacheLocation?: string;
   fix?: boolean;
   fixDryRun?: boolean;
+  n8nVersion?: string;
 }
 
 /** `--concurrency`: a thread count, "auto" (one per core for large repositories) or "off". */
@@ -222,7 +224,8 @@ export function registerValidate(program: Command): void {
       .option('--cache', `keep the Code-body analyses (most of a cold run) and the last run's results in ${CACHE_FILE} between runs; a changed n8n-lock discards it`)
       .option('--cache-location <file>', `where --cache keeps them (default ${CACHE_FILE} in the repository)`)
       .option('--fix', 'apply the fixes that cannot change what a workflow does (the rules marked --fix), then report what is left')
-      .option('--fix-dry-run', 'print those fixes as JSON Patch per file, change nothing (exit 1 when there is something to fix)'),
+      .option('--fix-dry-run', 'print those fixes as JSON Patch per file, change nothing (exit 1 when there is something to fix)')
+      .option('--n8n-version <version>', `the n8n the workflows run on: code-purity proves Code nodes for its runtime, or reports each as unproven where that runtime is not modelled (default: "n8nVersion" in n8n-lock.config.json, else ${DEFAULT_N8N_VERSION})`),
   ).action(async (paths: string[], options: Options) => {
     if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
     checkFixOptions(options);
@@ -243,8 +246,9 @@ export function registerValidate(program: Command): void {
       import('../validate/env-findings.js'),
     ]);
     const layout = detectLayout(options.cwd);
-    // Before any file is read: a config that names an unknown rule is bad input (exit 2).
+    // Before any file is read: a config that names an unknown rule or a version that is none is bad input (exit 2).
     const rules = parseRuleSettings(layout.config.rules);
+    const n8nVersion = options.n8nVersion !== undefined ? parseN8nVersion(options.n8nVersion, '--n8n-version') : parseN8nVersion(layout.config.n8nVersion ?? DEFAULT_N8N_VERSION, 'n8n-lock.config.json: n8nVersion');
     const envs = await loadEnvs(layout, options.env);
     const files = collectFiles(layout, paths);
     const inputs: Input[] = files.map((path) => {
@@ -257,7 +261,7 @@ export function registerValidate(program: Command): void {
     });
     const threads = options.concurrency === 'off' ? 1 : options.concurrency === 'auto' ? threadsFor(inputs.length) : Number(options.concurrency);
     const cache = options.cache || options.cacheLocation ? await openAnalysisCache(resolve(layout.root, options.cacheLocation ?? CACHE_FILE)) : undefined;
-    const validateOptions = { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives };
+    const validateOptions = { envs, envsSelected: Boolean(options.env), rules, workflowKeys: new Set(listWorkflowKeys(layout)), reportUnusedDisableDirectives: options.reportUnusedDisableDirectives, n8nVersion };
     // The results depend on the inputs and on these options, nothing else (the config file and the
     // env files are in them as read); the threads do not change them.
     const context = { ...validateOptions, envs: envs.map(({ name, file, text }) => ({ name, file, text })), workflowKeys: [...validateOptions.workflowKeys].sort() };

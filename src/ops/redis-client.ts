@@ -70,7 +70,8 @@ export type RedisClient = Redis | Cluster;
 /** How the keys of a scope are spelled on this connection. */
 
 /** The connections to scan: every master of a Cluster, or the one server. */
-const scanTargets = (client: RedisClient): Redis[] => (client instanceof Cluster ? client.nodes('master') : [client]);
+/** The servers a SCAN must visit: every master of a Cluster, else the one server. */
+export const scanTargets = (client: RedisClient): Redis[] => (client instanceof Cluster ? client.nodes('master') : [client]);
 
 /**
  * Opens a client that gives up instead of retrying: ioredis by default reconnects forever and

@@ -35,7 +35,7 @@ export const SIDECAR_PATTERN = 'n8n-lock-*:meta';
  * Nine nodes, as the design card says: the KEYS node (the Redis node has no SCAN, and the failed
  * execution's dynamic scopes are known nowhere else) took the place of the "Has Scopes?" If, which
  * was not needed: Prepare Scope List gives no item when there is nothing to check, and n8n runs no
- * node on zero items. KEYS walks the whole keyspace inside Redis (measured: README); it runs once
+ * node on zero items. KEYS walks the whole keyspace inside Redis (measured: docs/measurements.md); it runs once
  * per failed locked execution, never on the lock's hot path.
  */
 export function buildErrorHandlerLockCleanup(): Workflow {

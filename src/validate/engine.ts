@@ -8,9 +8,12 @@ import { JsonLocator } from './locate.js';
 import { lockAcquisitions, staticScopeOf } from './lock-nodes.js';
 import { analysedJavaScript } from './node-kinds.js';
 import { RULES, RULES_BY_ID } from './rules.js';
+import { DEFAULT_N8N_VERSION, parseN8nVersion, type N8nVersion } from '../n8n-versions.js';
 import { formatMessage, type Finding, type RepoFacts, type RuleFinding, type Severity, type WorkflowContext } from './types.js';
 
 export type RuleSetting = 'off' | 'warning' | 'error';
+
+const DEFAULT_VERSION = parseN8nVersion(DEFAULT_N8N_VERSION, 'DEFAULT_N8N_VERSION');
 
 export interface ValidateOptions {
   envs: EnvFile[];
@@ -21,6 +24,8 @@ export interface ValidateOptions {
   workflowKeys?: Set<string>;
   /** Report inline suppressions that suppress nothing (`--report-unused-disable-directives`). */
   reportUnusedDisableDirectives?: boolean;
+  /** The n8n the workflows run on (`--n8n-version`, `n8nVersion` in n8n-lock.config.json); DEFAULT_N8N_VERSION when absent. */
+  n8nVersion?: N8nVersion;
 }
 
 /**
@@ -196,6 +201,7 @@ function runRules(p: Parsed, repo: RepoFacts, options: ValidateOptions): Finding
     envs: options.envs,
     envsSelected: options.envsSelected,
     repo: { ...repo, workflowKeys: options.workflowKeys ?? new Set() },
+    n8nVersion: options.n8nVersion ?? DEFAULT_VERSION,
   };
   const suppressions = nodeSuppressions(workflow);
   const raw: Array<RuleFinding & { ruleId: string; ruleSeverity: Severity; message: string }> = [];

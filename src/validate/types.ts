@@ -1,3 +1,4 @@
+import type { N8nVersion } from '../n8n-versions.js';
 import type { EnvFile } from '../envs/env-file.js';
 import type { WorkflowGraph } from '../workflow/graph.js';
 import type { Workflow, WorkflowNode } from '../workflow/schema.js';
@@ -54,6 +55,8 @@ export interface WorkflowContext {
   /** True when the user named environments with --env (placeholders must then resolve). */
   envsSelected: boolean;
   repo: RepoFacts;
+  /** The n8n the workflows run on: code-purity proves for its Code-node runtime, or says it cannot. */
+  n8nVersion: N8nVersion;
 }
 
 /** Facts about the whole repository that single-workflow rules need. */

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { log, median, p95, selectedModes, startStack, type E2eMode, type Stack } from './harness/index.js';
 import { REDIS_CREDENTIAL_ID, workflowId } from './lib/deploy.js';
 import { benchRepository, contend, criticalSection } from './lib/contention.js';
-import { chain, code, webhook } from './lib/fixtures.js';
+import { chain, code, noOp, webhook } from './lib/fixtures.js';
 
 
 type Engine = 'stock' | 'node';
@@ -28,7 +28,8 @@ const QUIET_RUNS = 200;
 function buildBenchRepository(dir: string, engine: Engine): string {
   const flows: Record<string, unknown> = {
     plain: chain('Bench Plain', [webhook('plain'), code('Work', 'return [{ json: { ok: true } }];')]),
-    locked: chain('Bench Locked', [webhook('locked'), code('Work', 'return [{ json: { ok: true } }];')]),
+    // A NoOp in the same workflow: n8n's own charge for running a node, subtracted from the lock nodes' time (own_ms).
+    locked: chain('Bench Locked', [webhook('locked'), code('Work', 'return [{ json: { ok: true } }];'), noOp('NoOp')]),
     contend_1: chain('Bench Contend 1s', [webhook('contend-1'), ...criticalSection('bench-1', 0.1)]),
     contend_01: chain('Bench Contend 0.1s', [webhook('contend-01'), ...criticalSection('bench-01', 0.1)]),
     // Capacity: a rate limit that always allows (its cost, not its refusals), and a semaphore of 3.
@@ -84,12 +85,16 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
     const lockNodes = quiet.filter((n) => n['Lock Acquire'] && n['Lock Release']).map((n) => n['Lock Acquire'].ms + n['Lock Release'].ms);
     if (lockNodes.length < QUIET_RUNS) throw new Error(`run data of ${lockNodes.length} locked executions, expected ${QUIET_RUNS}`);
     const quietStep = (name: string) => median(quiet.map((n) => n[name]?.ms ?? 0));
+    // Two lock nodes, each charged what n8n charges any node (the NoOp's run-data time): the rest is theirs.
+    const noOpMs = quietStep('NoOp');
+    const ownMs = median(lockNodes) - 2 * noOpMs;
     const rows: Array<[string, string]> = [];
     rows.push(['round trip unlocked (median / p95)', `${median(plain).toFixed(0)} ms / ${p95(plain).toFixed(0)} ms`]);
     rows.push(['round trip locked (median / p95)', `${median(locked).toFixed(0)} ms / ${p95(locked).toFixed(0)} ms`]);
     rows.push(['lock overhead per execution: round-trip difference (medians)', `${overhead.toFixed(0)} ms`]);
     rows.push([`lock overhead per execution: run data, Lock Acquire + Lock Release (median / p95, ${lockNodes.length} runs)`, `${median(lockNodes)} ms / ${p95(lockNodes)} ms`]);
-    rows.push(['uncontended, per node (median ms): Lock Acquire / Work (Code) / Lock Release', `${quietStep('Lock Acquire')} / ${quietStep('Work')} / ${quietStep('Lock Release')}`]);
+    rows.push(['uncontended, per node (median ms): Lock Acquire / Work (Code) / Lock Release / NoOp', `${quietStep('Lock Acquire')} / ${quietStep('Work')} / ${quietStep('Lock Release')} / ${noOpMs}`]);
+    rows.push(['lock nodes\' own share: Acquire + Release less 2 x NoOp (median ms)', `${ownMs}`]);
     if (engine === 'node') {
       const timing = (field: string) => median(quiet.map((n) => Number(n['Lock Acquire']?.json?.lock?.timing?.[field] ?? 0))).toFixed(1);
       rows.push(['inside Lock Acquire (median ms): n8n credential lookup / Redis script', `${timing('credentials_ms')} / ${timing('lock_ms')}`]);
@@ -121,7 +126,7 @@ async function measure(mode: E2eMode, engine: Engine): Promise<ModeResult> {
       if (poll === 1) rows.push(['critical section as run (Enter start -> Leave end), median', `${median(intervals.map((x) => x.end - x.start))} ms (20 x that = ${((20 * median(intervals.map((x) => x.end - x.start))) / 1000).toFixed(1)} s)`]);
     }
     if (n8n.workers.length) rows.push(['executions per worker', `[${n8n.jobsPerWorker().join(', ')}]`]);
-    const line = `bench: engine=${engine} mode=${mode} overhead_ms=${overhead.toFixed(0)} lock_nodes_ms=${median(lockNodes)} lock_nodes_p95_ms=${p95(lockNodes)} lock_nodes_runs=${lockNodes.length} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)} rate_limit_nodes_ms=${median(rateRuns)} rate_limit_nodes_p95_ms=${p95(rateRuns)}${engine === 'node' ? ` semaphore_nodes_ms=${median(semaphoreRuns)} semaphore_nodes_p95_ms=${p95(semaphoreRuns)}` : ''}`;
+    const line = `bench: engine=${engine} mode=${mode} overhead_ms=${overhead.toFixed(0)} lock_nodes_ms=${median(lockNodes)} lock_nodes_p95_ms=${p95(lockNodes)} lock_nodes_runs=${lockNodes.length} noop_ms=${noOpMs} own_ms=${ownMs} handover_ms=${summary[1].handover} contenders_s=${summary[1].wall.toFixed(1)} rate_limit_nodes_ms=${median(rateRuns)} rate_limit_nodes_p95_ms=${p95(rateRuns)}${engine === 'node' ? ` semaphore_nodes_ms=${median(semaphoreRuns)} semaphore_nodes_p95_ms=${p95(semaphoreRuns)}` : ''}`;
     const label = `${engine === 'node' ? 'native Lock node' : 'stock primitives'}, ${mode === 'queue' ? 'queue (main + 2 workers)' : 'regular'}`;
     return { label, rows, line };
   } finally {

@@ -207,7 +207,7 @@ const stack = useStack({
   name: 'n8n-lock-smoke',
   workflows: () => [...handWritten(), ...primitives()],
   webhookPaths: ['smoke-count', 'smoke-fail', 'smoke-lock', 'smoke-acquire', 'smoke-rate', 'smoke-globals'],
-  // The path the README documents for installations without the public API: n8n import:workflow
+  // The path docs/deploy.md documents for installations without the public API: n8n import:workflow
   // and n8n publish:workflow per id (whatever N8N_LOCK_E2E_PUBLISH says). Every other suite deploys.
   workflowsVia: 'cli',
   publishMode: 'cli',

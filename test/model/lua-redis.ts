@@ -106,6 +106,15 @@ export class LuaRedis {
     return this.live(key) !== undefined;
   }
 
+  hash(key: string): Map<string, string> | undefined {
+    const entry = this.live(key);
+    return entry?.type === 'hash' ? entry.value : undefined;
+  }
+
+  list(key: string): string[] {
+    return this.typed(key, 'list', false)?.value ?? [];
+  }
+
   listLength(key: string): number {
     return this.typed(key, 'list', false)?.value.length ?? 0;
   }
@@ -208,10 +217,13 @@ export class LuaRedis {
         const slice = sorted.slice(...sliceOf(sorted.length, a[1], a[2]));
         return a[3]?.toUpperCase() === 'WITHSCORES' ? slice.flatMap(([member, score]) => [member, formatScore(score)]) : slice.map(([member]) => member);
       }
-      case 'ZRANGEBYSCORE':
-        return this.sorted(a[0])
+      case 'ZRANGEBYSCORE': {
+        const matching = this.sorted(a[0])
           .filter(([, score]) => inRange(score, a[1], a[2]))
           .map(([member]) => member);
+        const limit = a.findIndex((arg) => arg.toUpperCase() === 'LIMIT');
+        return limit < 0 ? matching : matching.slice(integer(a[limit + 1]), integer(a[limit + 1]) + integer(a[limit + 2]));
+      }
       case 'ZREMRANGEBYSCORE': {
         const set = this.typed(a[0], 'zset', false);
         if (!set) return 0;
@@ -228,6 +240,12 @@ export class LuaRedis {
           hash.value.set(a[i], a[i + 1]);
         }
         return added;
+      }
+      case 'HSETNX': {
+        const hash = this.typed(a[0], 'hash', true)!;
+        if (hash.value.has(a[1])) return 0;
+        hash.value.set(a[1], a[2]);
+        return 1;
       }
       case 'HGET':
         return this.typed(a[0], 'hash', false)?.value.get(a[1]) ?? null;
@@ -253,6 +271,18 @@ export class LuaRedis {
         const list = this.typed(a[0], 'list', true)!;
         list.value.push(...a.slice(1));
         return list.value.length;
+      }
+      case 'LPOP': {
+        const list = this.typed(a[0], 'list', false);
+        const value = list?.value.shift() ?? null;
+        this.tidy(a[0]);
+        return value;
+      }
+      case 'LLEN':
+        return this.listLength(a[0]);
+      case 'LRANGE': {
+        const list = this.typed(a[0], 'list', false)?.value ?? [];
+        return list.slice(...sliceOf(list.length, a[1], a[2]));
       }
       case 'LTRIM': {
         const list = this.typed(a[0], 'list', false);

@@ -2,6 +2,7 @@
 // rule has an id, a one-line description and a table here.
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/validate/rules.js';
+import { parseN8nVersion } from '../../src/n8n-versions.js';
 import { validateFiles, type ValidateOptions } from '../../src/validate/engine.js';
 import { parseEnvFile } from '../../src/envs/env-file.js';
 import { addLock, addRateLimit } from '../../src/patchers/index.js';
@@ -124,6 +125,7 @@ const TABLES: Record<string, Table> = {
     ],
     invalid: [
       ['require', () => js("const fs = require('fs'); return [];"), /module loading \(require\)/],
+      ['a pure body, validated for n8n 1.x', () => js('return $input.all();'), /^"Code": cannot be proven pure for n8n 1\.123\.81: n8n 1\.x runs a Code node in its own process \(vm2\)/, { n8nVersion: parseN8nVersion('1.123.81', 'test') }],
       ['aliased require', () => js("const r = require; return r('fs');"), /module loading \(require\)/],
       ['import declaration', () => js("import fs from 'fs';\nreturn [];"), /import from "fs"/],
       ['dynamic import', () => js("const m = await import('fs'); return [];"), /dynamic import\(\)/],
@@ -223,6 +225,7 @@ const TABLES: Record<string, Table> = {
     ],
     errors: {
       "require": [["forbiddenGlobal",19,31]],
+      "a pure body, validated for n8n 1.x": [["runtimeNotModelled",17,5]],
       "aliased require": [["forbiddenGlobal",19,30]],
       "a default parameter reads the outer name, not the body's": [["forbiddenGlobal",19,35]],
       "import declaration": [["moduleImport",19,20]],

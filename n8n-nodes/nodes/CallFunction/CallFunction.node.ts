@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CALL_CONTEXT_FIELD, functionNameProblem, scopeOf } from 'n8n-lock-protocol/functions';
-import { callFunction, type CallOutcome, type CallRequest } from '../../lib/caller';
+import { callFunction, recordCall, type CallOutcome, type CallRequest } from '../../lib/caller';
+import { recorderFor } from '../../lib/metrics';
 import { callContextFor } from '../../lib/n8n-context';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { close, connectOnce, replicaAckOf, type RedisClient } from '../../lib/redis';
@@ -122,6 +123,8 @@ export class CallFunction implements INodeType {
         for (let i = 0; i < Math.min(parallel, pending.length); i++) lanes.push(await connectOnce(credential, `n8n-call-function:${workflowId}`));
         let next = 0;
         const replicaAck = replicaAckOf(credential);
+        // Labelled by the Function Name parameter as written.
+        const recorder = recorderFor(credential, { kind: 'function_call', workflowId, node: node.name, subject: String(node.parameters.functionName ?? '') }, (message) => this.logger.warn(message));
         await Promise.all(
           lanes.map(async (_, lane) => {
             // A lost connection (a failover) is replaced; the call waiting on it keeps waiting on the new one.
@@ -135,6 +138,7 @@ export class CallFunction implements INodeType {
               const [request, index] = pending[next++];
               if (lanes[lane].status === 'end' || lanes[lane].status === 'close') await reconnect();
               const outcome = await callFunction(lanes[lane], request, { reconnect, replicaAck });
+              recordCall(lanes[lane], recorder, outcome);
               outcomes[index] = outcome;
               if (!outcome.ok && !this.continueOnFail()) failed ??= new NodeOperationError(node, outcome.message, { itemIndex: index, description: describeKind(outcome.kind) });
             }

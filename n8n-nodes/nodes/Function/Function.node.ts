@@ -1,7 +1,10 @@
-import { NodeConnectionTypes, NodeOperationError, type IDataObject, type IRun, type ITriggerFunctions, type ITriggerResponse, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type IDataObject, type ITriggerFunctions, type ITriggerResponse, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { consumerIdOf, functionNameProblem, scopeOf } from 'n8n-lock-protocol/functions';
-import { FunctionConsumer, type RunOutcome } from '../../lib/consumer';
-import { close, connectResilient, replicaAckOf, type RedisCredential } from '../../lib/redis';
+import { FunctionConsumer } from '../../lib/consumer';
+import { doneLostMessage, emitAndWait } from '../../lib/execution-outcome';
+import { recorderFor } from '../../lib/metrics';
+import { replicaAckOf } from '../../lib/redis';
+import { runTriggerEngine } from '../../lib/trigger-engine';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';
 
 export class Function implements INodeType {
@@ -101,66 +104,34 @@ export class Function implements INodeType {
     // The editor's "listen for a test event" must not share the published trigger's consumer id.
     const manual = this.getMode() === 'manual';
     const consumerId = consumerIdOf(this.getInstanceId(), workflowId, manual ? `${node.id}-manual` : node.id);
-    const connections: Awaited<ReturnType<typeof connectResilient>>[] = [];
-    try {
-      connections.push(await connectResilient(credential as RedisCredential, `n8n-function:${functionName}`));
-      connections.push(await connectResilient(credential as RedisCredential, `n8n-function-reader:${functionName}`));
-    } catch (error) {
-      await Promise.all(connections.map(close));
-      throw new NodeOperationError(node, (error as Error).message);
-    }
-    const [redis, reader] = connections;
-    const consumer = new FunctionConsumer(
-      redis,
-      reader,
-      { functionName, scope, workflowId, nodeId: node.id, consumerId, parameters: declared, callsInFlight, maxDeliveries, replicaAck: replicaAckOf(credential) },
-      {
-        run: (json) => {
-          const done = deferredRun();
-          // The call's parameters, validated against the declared ones: JSON values only.
-          this.emit([[{ json: json as IDataObject }]], undefined, done);
-          return done.promise.then(outcomeOf, (error: Error): RunOutcome => ({ status: 'error', message: error.message }));
-        },
-        log: (level, message) => this.logger[level](message),
-      },
+    return runTriggerEngine(
+      node,
+      credential,
+      { commands: `n8n-function:${functionName}`, blocking: `n8n-function-reader:${functionName}` },
+      (redis, reader) =>
+        new FunctionConsumer(
+          redis,
+          reader,
+          {
+            functionName,
+            scope,
+            workflowId,
+            nodeId: node.id,
+            consumerId,
+            parameters: declared,
+            callsInFlight,
+            maxDeliveries,
+            replicaAck: replicaAckOf(credential),
+            // Labelled by the Function Name parameter as written.
+            recorder: recorderFor(credential, { kind: 'function_consumer', workflowId, node: node.name, subject: String(node.parameters.functionName ?? '') }, (message) => this.logger.warn(message)),
+          },
+          {
+            // The call's parameters, validated against the declared ones: JSON values only.
+            run: (json) => emitAndWait(this, [[{ json: json as IDataObject }]], { onDoneLost: (outcome) => this.logger.warn(doneLostMessage(outcome)) }),
+            log: (level, message) => this.logger[level](message),
+          },
+        ),
+      `Cannot register function "${functionName}"`,
     );
-    try {
-      await consumer.start();
-    } catch (error) {
-      await Promise.all(connections.map(close));
-      throw new NodeOperationError(node, `Cannot register function "${functionName}": ${(error as Error).message}`);
-    }
-    return {
-      closeFunction: async () => {
-        await consumer.stop();
-        await Promise.all(connections.map(close));
-      },
-    };
   }
-}
-
-/**
- * The deferred promise `emit` takes to report the end of the run. Its type lives in @n8n/utils,
- * which n8n-workflow uses but does not export: taken from emit's own signature.
- */
-type RunDone = NonNullable<Parameters<ITriggerFunctions['emit']>[2]>;
-
-function deferredRun(): RunDone {
-  let resolve!: (value: IRun | PromiseLike<IRun>) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<IRun>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** n8n's end-of-run report to what the consumer answers: the error's message reaches the caller. */
-function outcomeOf(run: IRun | undefined): RunOutcome {
-  if (!run) return { status: 'error', message: 'the function execution ended without a result' };
-  if (run.status === 'success') return { status: 'success' };
-  if (run.status === 'waiting') return { status: 'waiting' };
-  // The message alone: a nested call's error travels up through every level unchanged.
-  const error = run.data?.resultData?.error;
-  return { status: 'error', message: error?.message || `the function execution ended with status ${run.status}` };
 }

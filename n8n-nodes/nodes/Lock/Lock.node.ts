@@ -5,6 +5,7 @@ import { LOCK_NODE_CONNECTION_NAME } from 'n8n-lock-protocol/native-lock';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { replicaAckOf } from '../../lib/redis';
+import { recorderFor } from '../../lib/metrics';
 
 const show = (...operation: string[]) => ({ displayOptions: { show: { operation } } });
 
@@ -137,6 +138,8 @@ export class Lock implements INodeType {
     const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
     const pool = poolFor(credential, LOCK_NODE_CONNECTION_NAME);
     const credentialsMs = performance.now() - started;
+    // Labelled by the Scope parameter as written (node.parameters holds it unevaluated): one series per node, not per record.
+    const recorder = recorderFor(credential, { kind: 'lock', workflowId: String(this.getWorkflow().id ?? ''), node: node.name, subject: String(node.parameters.scope ?? '') }, (message) => this.logger.warn(message));
 
     try {
       if (operation === 'acquire') {
@@ -153,7 +156,7 @@ export class Lock implements INodeType {
         this.onExecutionFinish?.(async () => {
           const redis = await poolFor(credential, LOCK_NODE_CONNECTION_NAME).command();
           // Held by the next execution by now, or Redis is away: the TTL frees it then.
-          await Promise.all(scopes.map((scope) => releaseLock(redis, scope, lockId, maxHolders > 1 ? 'semaphore' : 'mutex').catch(() => undefined)));
+          await Promise.all(scopes.map((scope) => releaseLock(redis, scope, lockId, maxHolders > 1 ? 'semaphore' : 'mutex', recorder).catch(() => undefined)));
         });
         const locks = await acquireLock(pool, {
           scopes,
@@ -164,6 +167,7 @@ export class Lock implements INodeType {
           maxWaitSeconds: maxWait,
           pollSeconds,
           replicaAck: replicaAckOf(credential),
+          recorder,
         });
         const timing = { credentials_ms: round(credentialsMs), lock_ms: round(performance.now() - started - credentialsMs) };
         const byScope = new Map(locks.map((lock) => [lock.scope, lock]));
@@ -171,7 +175,7 @@ export class Lock implements INodeType {
       }
       const redis = await pool.command();
       if (operation === 'release') {
-        for (const scope of scopes) await releaseLock(redis, scope, lockId);
+        for (const scope of scopes) await releaseLock(redis, scope, lockId, 'either', recorder);
         return [
           items.map((item, i) => {
             const { [resultField]: _lock, ...json } = item.json;
@@ -182,7 +186,7 @@ export class Lock implements INodeType {
       if (operation === 'extend') {
         const ttlSeconds = positiveNumber(node, 'TTL (Seconds)', forAll('ttlSeconds', 'TTL (Seconds)', 300));
         const extended = new Map<string, object>();
-        for (const scope of scopes) extended.set(scope, await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential)));
+        for (const scope of scopes) extended.set(scope, await extendLock(redis, scope, lockId, ttlSeconds, Date.now(), replicaAckOf(credential), recorder));
         // Into the same field Acquire wrote: the lock the item carries, with its new expiry.
         return [items.map((item, i) => ({ ...item, json: { ...item.json, [resultField]: { ...((item.json[resultField] as object | undefined) ?? {}), ...extended.get(itemScopes[i]) } as IDataObject }, pairedItem: { item: i } }))];
       }

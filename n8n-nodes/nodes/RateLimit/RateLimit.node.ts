@@ -4,6 +4,7 @@ import { LOCK_NODE_CONNECTION_NAME } from 'n8n-lock-protocol/native-lock';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { takeRateLimitSlot } from '../../lib/rate-limit';
+import { recorderFor } from '../../lib/metrics';
 
 const windowed = { displayOptions: { show: { algorithm: ['sliding-log', 'fixed'] } } };
 const bucket = { displayOptions: { show: { algorithm: ['token-bucket'] } } };
@@ -129,11 +130,13 @@ export class RateLimit implements INodeType {
 
     const credential = await redisCredential(this, node, this.getNodeParameter('authentication', 0, 'redis'));
     const redis = await poolFor(credential, LOCK_NODE_CONNECTION_NAME).command();
+    // Labelled by the Scope parameter as written, not per evaluated scope (one series per node).
+    const recorder = recorderFor(credential, { kind: 'rate_limit', workflowId: String(this.getWorkflow().id ?? ''), node: node.name, subject: String(node.parameters.scope ?? '') }, (message) => this.logger.warn(message));
     const outcomes = new Map<number, IDataObject>();
     for (const { items: callItems, request } of requests) {
       let outcome;
       try {
-        outcome = await takeRateLimitSlot(redis, request);
+        outcome = await takeRateLimitSlot(redis, request, { recorder });
       } catch (error) {
         throw toNodeError(node, error, 'Redis: ');
       }

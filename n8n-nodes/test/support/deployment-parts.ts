@@ -17,6 +17,12 @@ import { close, connectOnce, connectResilient, keyLayoutOfClient, type RedisClie
 import { GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
 import { nativeLockKeys } from 'n8n-lock-protocol/native-lock';
 import { runCliAsync } from '../../../test/ops/support/cli.js';
+import { recorderFor } from '../../lib/metrics';
+import { parseExposition, sampleOf, startExporterProcess } from '../../../test/metrics/support/exporter.js';
+import { startCliServer } from '../../../test/support/cli-server.js';
+import { jobKey, queueKeys, type JobOptions } from 'n8n-lock-protocol/queues';
+import { enqueueJobs } from '../../lib/enqueue';
+import { QueueConsumer } from '../../lib/queue-consumer';
 
 /**
  * Scopes a user may write, chosen to break naive hash tags: braces, an empty tag `{}`, a `}` before
@@ -147,5 +153,130 @@ export async function exerciseCli(credential: RedisCredential, url: string, extr
   }
 }
 
-export const PARTS = { lock: exerciseLock, functions: exerciseFunctions, cli: exerciseCli } as const;
+/**
+ * Metrics: the Lock node's engine records acquisitions of several scopes through one node (on a
+ * Cluster beside the decision, in other slots), the Rate Limit node's engine records a decision,
+ * and `n8n-lock metrics` (every master of a Cluster) serves exactly those counts with n8n_lock_up 1.
+ */
+export async function exerciseMetrics(credential: RedisCredential, url: string, extraArgs: string[] = []): Promise<void> {
+  const pool = poolFor(credential, 'matrix-metrics');
+  const workflowId = `WfMetrics-${randomUUID()}`;
+  const recorder = (kind: 'lock' | 'rate_limit') => recorderFor(credential, { kind, workflowId, node: 'Matrix', subject: '={{ $json.scope }}' }, (message) => assert.fail(message));
+  try {
+    for (const scope of TRICKY_SCOPES.slice(0, 4)) {
+      const [lock] = await acquireLock(pool, { ...lockRequest(scope, `${scope}-M`), recorder: recorder('lock') });
+      await releaseLock(await pool.command(), scope, lock.lock_id, 'either', recorder('lock'));
+    }
+    await takeRateLimitSlot(await pool.command(), { algorithm: 'token-bucket', scope: `metrics-${randomUUID()}`, limit: 1, windowSeconds: 0, ratePerSecond: 1, maxWaitSeconds: 0, callId: 'm', cost: 1 }, { recorder: recorder('rate_limit') });
+    await (await pool.command()).ping(); // a Cluster's recordings were sent beside the decisions: let them land
+    const exporter = await startExporterProcess(['--redis-url', url, ...extraArgs]);
+    try {
+      let samples = parseExposition(await (await fetch(exporter.url)).text());
+      for (let tries = 0; tries < 20 && (sampleOf(samples, 'n8n_lock_releases_total', { workflow_id: workflowId, result: 'released' })?.value ?? 0) < 4; tries++) {
+        await new Promise((r) => setTimeout(r, 100));
+        samples = parseExposition(await (await fetch(exporter.url)).text());
+      }
+      assert.equal(sampleOf(samples, 'n8n_lock_up')?.value, 1, exporter.stderr());
+      assert.equal(sampleOf(samples, 'n8n_lock_acquisitions_total', { workflow_id: workflowId, result: 'acquired' })?.value, 4);
+      assert.equal(sampleOf(samples, 'n8n_lock_wait_seconds_count', { workflow_id: workflowId })?.value, 4);
+      assert.equal(sampleOf(samples, 'n8n_lock_releases_total', { workflow_id: workflowId, result: 'released' })?.value, 4);
+      assert.equal(sampleOf(samples, 'n8n_lock_rate_limit_decisions_total', { workflow_id: workflowId, algorithm: 'token-bucket', outcome: 'allowed' })?.value, 1);
+      assert.equal(exporter.stderr(), '');
+    } finally {
+      await exporter.stop();
+    }
+  } finally {
+    await closeAllPools();
+  }
+}
+
+
+/**
+ * `n8n-lock dashboard` with actions: locks held on scopes with braces and non-ASCII text are in its
+ * state as a page gets it, and each is freed by its unlock action, by the lock_id the page drew
+ * (the same compare-and-delete script as `unlock`, on whichever master holds the scope).
+ */
+export async function exerciseDashboard(credential: RedisCredential, url: string, extraArgs: string[] = []): Promise<void> {
+  const pool = poolFor(credential, 'matrix-dashboard');
+  const token = 'matrix-dashboard-token-0123';
+  const scopes = ['dash-a', '{dash}-b', 'dash ünïcødé'];
+  try {
+    for (const scope of scopes) await acquireLock(pool, lockRequest(scope, `${scope}-holder`));
+    const server = await startCliServer(['dashboard', '--redis-url', url, '--allow-actions', ...extraArgs], { N8N_LOCK_DASHBOARD_TOKEN: token });
+    try {
+      const state = (await (await fetch(`${server.url}api/state?q=dash`)).json()) as { up: boolean; error: string | null; locks: { rows: Array<{ scope: string; holder: { lockId: string } | null }> } };
+      assert.equal(state.up, true, state.error ?? '');
+      assert.deepEqual(state.locks.rows.map((l) => [l.scope, l.holder?.lockId]).sort(), scopes.map((s) => [s, `${s}-holder`]).sort());
+      for (const scope of scopes) {
+        const response = await fetch(`${server.url}api/unlock`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-n8n-lock-token': token }, body: JSON.stringify({ scope, lockId: `${scope}-holder`, force: true }) });
+        const answer = (await response.json()) as { outcome?: string; lines?: string[]; error?: string };
+        assert.equal(answer.outcome, 'deleted', answer.lines?.join('\n') ?? answer.error);
+        // Freed: a new holder gets it at once.
+        const [again] = await acquireLock(pool, { ...lockRequest(scope, `${scope}-again`), waitTillLockReleased: false });
+        await releaseLock(await pool.command(), scope, again.lock_id, 'either');
+      }
+      assert.doesNotMatch(server.stderr(), /Redis unreadable/);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await closeAllPools();
+  }
+}
+
+/** Queue names whose hash tags fall on different masters of a 3-master Cluster. */
+const QUEUE_NAMES = ['matrix-q1', 'matrix-q2', 'matrix-q3', 'orders.eu', 'a'];
+
+/**
+ * The queue nodes' engine and `n8n-lock queue`: on every queue a consumer runs two jobs, one of
+ * which fails its only attempt and is dead; `queue status` lists every queue (on a Cluster,
+ * whichever master its slot is on), `queue retry` brings the dead job back and it fails again,
+ * `queue purge` removes the queue. On a Cluster every key of one queue is in one slot.
+ */
+export async function exerciseQueues(credential: RedisCredential, url: string, extraArgs: string[] = [], slotOf?: (key: string) => Promise<number>): Promise<{ slots: Set<number> }> {
+  const connections: RedisClient[] = [];
+  const consumers: QueueConsumer[] = [];
+  const job = (jobId: string, fail: boolean): JobOptions => ({ jobId, payload: JSON.stringify({ fail }), delayMs: 0, attempts: 1, backoff: 'fixed', backoffMs: 0, jitter: 0, retentionMs: 60_000 });
+  const slots = new Set<number>();
+  try {
+    const producer = await connectOnce(credential, 'matrix-producer');
+    connections.push(producer);
+    for (const queue of QUEUE_NAMES) {
+      const [commands, waker] = [await connectResilient(credential, 'matrix-queue'), await connectResilient(credential, 'matrix-waker')];
+      connections.push(commands, waker);
+      const consumer = new QueueConsumer(commands, waker, { queue, consumerId: `matrix-${queue}`, concurrency: 2, leaseMs: 5_000, blockMs: 100, heartbeatMs: 200 }, {
+        run: async (json) => (json.fail ? { status: 'error', message: 'failed on purpose' } : { status: 'success' }),
+      });
+      await consumer.start();
+      consumers.push(consumer);
+      await enqueueJobs(producer, queue, [job('ok-1', false), job('bad-1', true)]);
+      if (slotOf) {
+        const queueSlots = new Set(await Promise.all([...Object.values(queueKeys(queue)), jobKey(queue, 'ok-1')].map(slotOf)));
+        assert.equal(queueSlots.size, 1, `the keys of queue ${queue} are in ${queueSlots.size} slots`);
+        slots.add([...queueSlots][0]);
+      }
+    }
+    const stateOf = (queue: string, id: string) => producer.hget(jobKey(queue, id), 'state');
+    const settled = async () => (await Promise.all(QUEUE_NAMES.flatMap((q) => [stateOf(q, 'ok-1'), stateOf(q, 'bad-1')]))).join() === QUEUE_NAMES.flatMap(() => ['completed', 'dead']).join();
+    await waitUntil(settled, 10_000);
+    const cli = (...args: string[]) => runCliAsync(['queue', ...args, '--redis-url', url, ...extraArgs]);
+    const status = await cli('status', '--format', 'json');
+    assert.deepEqual([status.status, status.stderr], [1, '']); // flagged: dead jobs
+    const listed = (JSON.parse(status.stdout) as { queues: Array<{ name: string; dead: number }> }).queues.filter((q) => QUEUE_NAMES.includes(q.name));
+    assert.deepEqual(listed.map((q) => [q.name, q.dead]), [...QUEUE_NAMES].sort().map((name) => [name, 1]));
+    const retried = await cli('retry', QUEUE_NAMES[0], 'bad-1');
+    assert.deepEqual([retried.status, retried.stderr], [0, '']);
+    await waitUntil(async () => (await stateOf(QUEUE_NAMES[0], 'bad-1')) === 'dead' && (await producer.hget(jobKey(QUEUE_NAMES[0], 'bad-1'), 'timeline'))!.split(',').length === 4, 10_000);
+    for (const queue of QUEUE_NAMES) {
+      const purged = await cli('purge', queue, '--force');
+      assert.deepEqual([purged.status, purged.stderr], [0, '']);
+    }
+  } finally {
+    await Promise.all(consumers.map((c) => c.stop(0)));
+    await Promise.all(connections.map((c) => close(c)));
+  }
+  return { slots };
+}
+
+export const PARTS = { lock: exerciseLock, functions: exerciseFunctions, cli: exerciseCli, metrics: exerciseMetrics, queues: exerciseQueues, dashboard: exerciseDashboard } as const;
 export type PartName = keyof typeof PARTS;

@@ -220,5 +220,5 @@ both item modes is covered (the e2e smoke test).
 ### Limits
 
 The analysis is flow-insensitive and merges everything stored into objects it does not follow, so it
-may report code that is in fact pure (the corpus counts are in the README); that code can be
+may report code that is in fact pure (the corpus counts are in docs/measurements.md); that code can be
 rewritten into the provable subset, or suppressed on the node with a reason.`;

@@ -1,3 +1,4 @@
+import { codeRuntimeOf } from '../../n8n-versions.js';
 import { analyzeJavaScript, analyzePython, type CodeProblem } from '../js-analysis.js';
 import { codeSources, hasMarker, isShippedPrimitiveBody } from '../node-kinds.js';
 import { defineRule, formatMessage, type RuleFinding } from '../types.js';
@@ -19,6 +20,7 @@ const MESSAGES = {
   prototypeAccess: `${AT}.{{key}} reaches or redefines prototypes and accessors: not allowed{{more}}`,
   pythonImport: `${AT}import of I/O module "{{module}}" is not allowed in a pure Code node{{more}}`,
   pythonCall: `${AT}{{fn}}() is not allowed in a pure Code node{{more}}`,
+  runtimeNotModelled: `"{{node}}": cannot be proven pure for n8n {{version}}: {{why}}; validate for a modelled version (--n8n-version, "n8nVersion" in n8n-lock.config.json) or switch code-purity off`,
 };
 
 /** Code nodes must stay pure: no module loading, I/O, environment, process or dynamic code. */
@@ -36,9 +38,15 @@ export const codePurity = defineRule({
     ].join('\n\n'),
     messages: MESSAGES,
   },
-  check({ workflow }) {
+  check({ workflow, n8nVersion }) {
     const findings: RuleFinding[] = [];
+    const runtime = codeRuntimeOf(n8nVersion);
     for (const code of codeSources(workflow)) {
+      // A proof under a model of another runtime proves nothing: every Code node is unproven there.
+      if (!runtime.modelled) {
+        if (!(hasMarker(code.source) && isShippedPrimitiveBody(code.source))) findings.push({ messageId: 'runtimeNotModelled', data: { node: code.node.name, version: n8nVersion.text, why: runtime.why }, pointer: `/nodes/${code.index}` });
+        continue;
+      }
       if (code.language === 'unknown') {
         findings.push({ messageId: 'unknownCode', data: { node: code.node.name, reason: code.unknownReason ?? 'unknown' }, pointer: `/nodes/${code.index}/${code.param === 'language' ? 'parameters/language' : 'typeVersion'}` });
         continue;

@@ -22,7 +22,7 @@ export { NpmRegistry } from './npm-registry.js';
 export { installThroughN8n, updateThroughN8n, uninstallThroughN8n, listedPackages, installedVersionIn, PACKAGE_SCOPES, INSTALL_ROUTE, type InstalledPackage } from './community-package.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
 export { memoryReport, runCommand, Background, liveProcessGroups, groupCpuMs } from './proc.js';
-export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable, median, p95 } from './util.js';
+export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable, median, p95, fetchAgainIfStale } from './util.js';
 
 /** The id and name the harness gives the Redis credential unless told otherwise. */
 export const REDIS_CREDENTIAL = { id: 'E2eRedisCred0001', name: 'Redis e2e' };

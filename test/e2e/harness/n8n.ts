@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { isoTimestamp, PostgresDatabase, SqliteDatabase, sqliteFile, type N8nDatabase } from './database.js';
 import type { N8nInstall } from './install.js';
 import { Background, runCommand } from './proc.js';
-import { FatalWait, freePorts, log, seconds, waitFor } from './util.js';
+import { FatalWait, fetchAgainIfStale, freePorts, log, seconds, waitFor } from './util.js';
 
 /** How n8n runs: one process on SQLite, or main + workers on PostgreSQL with a Bull queue in Redis. */
 export type E2eMode = 'regular' | 'queue';
@@ -485,9 +485,9 @@ export class N8nServer {
   }
 
   /** Waits until every given production webhook is registered (after a publish through the API). */
-  async waitForWebhooks(webhookPaths: string[], timeoutMs = 120_000): Promise<number> {
+  async waitForWebhooks(webhookPaths: string[], timeoutMs = 120_000, method = 'GET'): Promise<number> {
     const started = Date.now();
-    await Promise.all(webhookPaths.map((path) => waitFor(`webhook /webhook/${path} to be registered (OPTIONS -> 204)`, timeoutMs, async () => ((await this.preflight(path)) === 204 ? true : undefined), 250)));
+    await Promise.all(webhookPaths.map((path) => waitFor(`webhook /webhook/${path} to be registered (OPTIONS for ${method} -> 204)`, timeoutMs, async () => ((await this.preflight(path, method)) === 204 ? true : undefined), 250)));
     return Date.now() - started;
   }
 
@@ -514,19 +514,9 @@ export class N8nServer {
     }
     const started = performance.now();
     const request = () => fetch(url, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 120_000) });
-    // fetch reuses an idle keep-alive connection; when n8n's server closes it at its keep-alive
-    // timeout (5 s idle) just as a request goes out, the request fails at once with "other side
-    // closed", before n8n has read it. Only then is sending it again safe (nothing ran): not a
-    // connection lost later, while n8n may be running the execution (the crash scenarios).
-    const send = () =>
-      request().catch((error: unknown) => {
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        if (cause?.code !== 'UND_ERR_SOCKET' || cause.message !== 'other side closed' || performance.now() - started > 50) throw error;
-        return request();
-      });
     let res: Response;
     try {
-      res = await send();
+      res = await fetchAgainIfStale(request);
     } catch (error) {
       if ((error as Error).name !== 'TimeoutError') throw error;
       // No answer at all: say what n8n was doing, so a rare hang can be told from a slow run.
@@ -553,6 +543,15 @@ export class N8nServer {
   /** The newest executions of a workflow (newest first), with error message and blamed node. */
   async executions(workflowId: string, options: { limit?: number; afterId?: number } = {}): Promise<ExecutionSummary[]> {
     return this.executionSummaries('e."workflowId" = $1 AND e.id > $2', [workflowId, options.afterId ?? 0], options.limit ?? 20);
+  }
+
+  /**
+   * When each execution of a workflow ran, without its data (cheap for thousands of executions),
+   * oldest first: the queue suite measures overlaps and gaps from these.
+   */
+  async executionTimes(workflowId: string, afterId = 0): Promise<Array<{ id: number; status: string; startedAt: number; stoppedAt: number | null }>> {
+    const rows = await this.database.query('SELECT id, status, "startedAt", "stoppedAt" FROM execution_entity WHERE "workflowId" = $1 AND id > $2 ORDER BY id', [workflowId, afterId]);
+    return rows.map((row) => ({ id: Number(row.id), status: String(row.status), startedAt: Date.parse(isoTimestamp(row.startedAt) ?? ''), stoppedAt: row.stoppedAt ? Date.parse(isoTimestamp(row.stoppedAt)!) : null }));
   }
 
   /** Executions matching a condition on execution_entity `e`, newest first, as summaries. */
@@ -650,7 +649,7 @@ export class N8nServer {
   }
 
   /** The executions n8n has not finished (new, running, waiting): id, workflow, status, last node, worker. */
-  private async unfinishedExecutions(): Promise<string> {
+  async unfinishedExecutions(): Promise<string> {
     try {
       const unfinished = await this.executionSummaries(`e.status IN ('new', 'running', 'waiting')`, [], 20);
       if (unfinished.length === 0) return 'n8n holds no unfinished execution (its answer was lost, or the execution never started)';

@@ -60,6 +60,21 @@ export async function waitFor<T>(what: string, timeoutMs: number, check: () => P
 /** Thrown from a waitFor check: give up now (e.g. the process being waited for has exited). */
 export class FatalWait extends Error {}
 
+/**
+ * Sends a request once more when it failed at once with undici's "other side closed": fetch reused
+ * an idle keep-alive connection just as n8n's server closed it at its keep-alive timeout (5 s
+ * idle), before n8n read the request. Only then is sending again safe (nothing ran): not a
+ * connection lost later, while n8n may be running an execution (the crash scenarios).
+ */
+export async function fetchAgainIfStale(request: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  return request().catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code !== 'UND_ERR_SOCKET' || cause.message !== 'other side closed' || performance.now() - started > 50) throw error;
+    return request();
+  });
+}
+
 /** Under CI the suite must never skip itself: a missing n8n or redis-server is a failure there. */
 export const isCI = () => /^(1|true|yes)$/i.test(process.env.CI ?? '');
 

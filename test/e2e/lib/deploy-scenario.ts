@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { deployRepository, runAgainstN8n } from '../harness/deploy-cli.js';
-import { log, type E2eMode, type Stack } from '../harness/index.js';
+import { fetchAgainIfStale, log, type E2eMode, type Stack } from '../harness/index.js';
 import type { Deployment } from './deploy.js';
 
 const line = (text: string, prefix: string) => text.split('\n').find((l) => l.startsWith(prefix)) ?? '';
@@ -21,7 +21,8 @@ export function defineDeployScenario(get: () => { stack: Stack | undefined; depl
     const url = stack!.n8n.baseUrl;
     const apiKey = stack!.apiKey!;
     const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${url}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      // The kept-alive socket idles while a deploy runs in another process: n8n may close it.
+      const res = await fetchAgainIfStale(() => fetch(`${url}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
       return { status: res.status, json: (await res.json()) as any };
     };
     const files = () => Object.fromEntries(['envs/e2e.yml', ...keys.map((k) => `workflows/${k}.json`)].map((f) => [f, readFileSync(join(repo, f), 'utf8')]));

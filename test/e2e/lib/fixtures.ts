@@ -14,6 +14,8 @@ function node(name: string, type: string, typeVersion: number, parameters: Recor
 export const webhook = (path: string, responseMode: 'lastNode' | 'onReceived' = 'lastNode') =>
   node('Webhook', 'webhook', 2.1, { path, responseMode, options: {} }, { webhookId: uuid(1000 + ++counter) });
 export const code = (name: string, jsCode: string) => node(name, 'code', 2, { jsCode });
+/** n8n's No Operation node: what n8n charges for running any node, with no work of its own. */
+export const noOp = (name: string) => node(name, 'noOp', 1, {});
 export const wait = (name: string, seconds: number) => node(name, 'wait', 1.1, { amount: seconds, unit: 'seconds' }, { webhookId: uuid(2000 + ++counter) });
 export const redisPush = (name: string, list: string) =>
   node(name, 'redis', 1, { operation: 'push', list, messageData: '={{ JSON.stringify($json) }}', tail: true }, { credentials: REDIS });

@@ -6,7 +6,7 @@ import { REDIS_CREDENTIAL } from '../harness/index.js';
 // The stock nodes as the lock suite builds them.
 import { code, ifTrue, wait, webhook } from './fixtures.js';
 
-const CREDENTIALS = { redis: { id: REDIS_CREDENTIAL.id, name: REDIS_CREDENTIAL.name } };
+export const CREDENTIALS = { redis: { id: REDIS_CREDENTIAL.id, name: REDIS_CREDENTIAL.name } };
 type Node = Record<string, unknown> & { name: string };
 let counter = 0;
 const uuid = (n: number) => `f2e00000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -24,7 +24,7 @@ export const callFunction = (name: string, functionName: string, parameters: str
 
 export const returnJson = (name: string, value: string) => node(name, FUNCTION_NODE_TYPES.returnFromFunction, 1, { respondWith: 'json', value }, { credentials: CREDENTIALS });
 
-const stopAndError = (name: string, message: string) => node(name, 'n8n-nodes-base.stopAndError', 1, { errorMessage: message });
+export const stopAndError = (name: string, message: string) => node(name, 'n8n-nodes-base.stopAndError', 1, { errorMessage: message });
 
 const link = (from: string, to: string, output = 0) => ({ from, to, output });
 

@@ -64,13 +64,13 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       return count;
     }
 
-    it('0. n8n loads the package as the editor sees it: four nodes, and Call Function as an AI Agent tool (callFunctionTool)', async () => {
+    it('0. n8n loads the package as the editor sees it: every node, and Call Function and Enqueue as AI Agent tools (callFunctionTool, enqueueTool)', async () => {
       const cookie = await ownerSession(n8n.baseUrl);
       const res = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie } });
       expect(res.status).toBe(200);
       const types = ((await res.json()) as Array<{ name: string; outputs?: unknown; properties?: Array<{ name: string }> }>).filter((t) => t.name.startsWith('n8n-nodes-lock.'));
       log(`package: mode=${mode} node_types=${types.map((t) => t.name.replace('n8n-nodes-lock.', '')).sort().join(',')}`);
-      expect(types.map((t) => t.name).sort()).toEqual(['n8n-nodes-lock.callFunction', 'n8n-nodes-lock.callFunctionTool', 'n8n-nodes-lock.function', 'n8n-nodes-lock.lock', 'n8n-nodes-lock.rateLimit', 'n8n-nodes-lock.returnFromFunction']);
+      expect(types.map((t) => t.name).sort()).toEqual(['n8n-nodes-lock.callFunction', 'n8n-nodes-lock.callFunctionTool', 'n8n-nodes-lock.enqueue', 'n8n-nodes-lock.enqueueTool', 'n8n-nodes-lock.function', 'n8n-nodes-lock.lock', 'n8n-nodes-lock.queueTrigger', 'n8n-nodes-lock.rateLimit', 'n8n-nodes-lock.returnFromFunction']);
       const tool = types.find((t) => t.name === 'n8n-nodes-lock.callFunctionTool')!;
       expect(tool.outputs).toEqual(['ai_tool']);
       expect(tool.properties!.map((p) => p.name)).toContain('toolDescription');

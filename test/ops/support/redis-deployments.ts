@@ -80,6 +80,8 @@ export interface TestSentinelSet {
   partition(): Promise<void>;
   /** SIGKILL of the master: no shutdown, no last write to anyone. */
   killMaster(): void;
+  /** killMaster, then waits (at most 30 s) until the sentinels name another master; resolves with the milliseconds that took. */
+  failover(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -156,6 +158,16 @@ export async function startSentinelSet(): Promise<TestSentinelSet> {
       },
       killMaster() {
         process.kill(master.pid, 'SIGKILL');
+      },
+      async failover() {
+        const oldPort = await this.masterPort();
+        const killedAt = Date.now();
+        this.killMaster();
+        while ((await this.masterPort()) === oldPort) {
+          if (Date.now() - killedAt > 30_000) throw new Error('no failover within 30 s');
+          await sleep(100);
+        }
+        return Date.now() - killedAt;
       },
       stop: stopAll,
     };

@@ -33,6 +33,7 @@
 // A snippet runs in its own child process, killed when the run ends or overruns: what it writes to
 // host prototypes, or a loop that never yields, cannot reach the test process.
 import { spawn } from 'node:child_process';
+import { PRELUDE } from '../../../src/validate/purity/snapshot.js';
 
 export type N8nCodeMode = 'runOnceForAllItems' | 'runOnceForEachItem';
 
@@ -68,22 +69,8 @@ export const DEFAULT_ITEMS: object[] = [
   { json: { id: 2, name: 'Alan Turing', email: 'alan@example.com', tags: ['logic'], field: 'email', key: 'id', score: 7 } },
 ];
 
-/** The runner's prelude, line for line as createVmExecutableCode() joins it. */
-export const N8N_PRELUDE: readonly string[] = [
-  'globalThis.global = globalThis',
-  'var module = { exports: {} }',
-  'Object.getPrototypeOf = () => ({})',
-  'Reflect.getPrototypeOf = () => ({})',
-  'Object.setPrototypeOf = () => false',
-  'Reflect.setPrototypeOf = () => false',
-  'delete Error.prepareStackTrace',
-  'delete Error.captureStackTrace',
-  'Object.defineProperty(Error, "prepareStackTrace", { configurable: false, writable: false, value: undefined })',
-  'Object.defineProperty(Error, "captureStackTrace", { configurable: false, writable: false, value: undefined })',
-  'Object.defineProperty = () => ({})',
-  'Object.defineProperties = () => ({})',
-  '[Object, Function, Array, String, Number, Boolean, RegExp, Error, TypeError, RangeError, SyntaxError, ReferenceError, Promise, Symbol, Map, Set, WeakMap, WeakSet, Date, JSON, Math, Reflect, ArrayBuffer, DataView, Int8Array, Uint8Array, Float32Array, Float64Array].forEach((constructor) => { try { Object.freeze(constructor); } catch {} })',
-];
+/** The runner's prelude, line for line as createVmExecutableCode() joins it (shared with the built-in snapshot of code-purity's points-to analysis). */
+export const N8N_PRELUDE: readonly string[] = PRELUDE;
 
 /** The script runInContext runs: the prelude, then the wrapped code (createVmExecutableCode). */
 export function n8nExecutableCode(code: string): string {

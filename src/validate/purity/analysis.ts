@@ -1,0 +1,660 @@
+// The fixed point of code-purity's points-to analysis: the body is run through the syntax table
+// (syntax.ts) as n8n runs it (an async sloppy function called without a receiver, VmCodeWrapper),
+// every function of it too, over and over, each pass joining into the variables and the heap, until
+// a pass adds nothing. Then one more pass asks the policy (policy.ts) about every operation. A body
+// that does not settle within MAX_ROUNDS passes or TIME_BOUND_MS cannot be proven pure, with the
+// bound named.
+import { builtinGraph } from './builtin-graph.js';
+import { BoundExceeded, Engine, type CallSite } from './engine.js';
+import { type AbstractObject, type FunctionSite, Heap, isObjectValue, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
+import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
+import { Policy, type PurityFinding } from './policy.js';
+import { buildSummaries } from './summaries.js';
+import { type Interp, SYNTAX } from './syntax.js';
+
+/** Passes before a body that has not settled is "cannot be proven pure". */
+export const MAX_ROUNDS = 60;
+/** Work one body's fixed point may do (each value a read or a call handles or gives counts one) before it is "cannot be proven pure": the bound that decides, the same on every machine. */
+export const WORK_BOUND = 1_500_000;
+/** Milliseconds one body may take, a last resort on a machine slow enough to need it (no body can hang validate). */
+export const TIME_BOUND_MS = 5000;
+
+export interface PurityResult {
+  findings: PurityFinding[];
+  rounds: number;
+  settled: boolean;
+  /** Reads and calls the analysis made. */
+  steps: number;
+}
+
+export interface PurityOptions {
+  /** Keys the global object has in some n8n runner mode but the snapshot lacks (insecure mode's host globals). */
+  hostGlobals?: string[];
+  absentFromGlobal: (key: string) => boolean;
+  maxRounds?: number;
+  workBound?: number;
+  timeBoundMs?: number;
+}
+
+let summaries: ReturnType<typeof buildSummaries> | undefined;
+/** How a call of the code's function went: arrow, construction, a class called without new, a generator made, a call. */
+type CallKind = 'arrow' | 'construct' | 'class' | { generator: number } | 'call';
+/** How deep function bodies run inside calls (each level is some 40 JavaScript frames of the analysis). */
+const ON_CALL_DEPTH = 40;
+const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/** Runs the analysis on a parsed body (acorn AST, eslint-scope scope manager). */
+export function analyzePurity(ast: any, scopeManager: any, source: string, options: PurityOptions): PurityResult {
+  return new Analyzer(ast, scopeManager, source, options).run();
+}
+
+class Analyzer implements Interp {
+  readonly engine: Engine;
+  private readonly heap: Heap;
+  private readonly policy: Policy;
+  private readonly graph = builtinGraph();
+  private readonly n8n: N8nValues;
+  private readonly parents = new Map<any, any>();
+  private readonly functions: any[] = [];
+  private readonly strict = new Set<any>();
+  private readonly idVariables = new Map<any, any>();
+  private readonly vars = new Map<any, VSet>();
+  private readonly alsoBinds = new Map<any, any[]>();
+  /** Variables that hold own keys of a path (for-in, Object.keys / entries over it), and the path. */
+  private readonly keyPaths = new Map<any, any>();
+  /** Property names some code writes statically (a path through them may change). */
+  private readonly writtenNames = new Set<string>();
+  private readonly sites = new Map<any, CallSite>();
+  /** Variables of each function scope (and the body's own), by block and name: where Annex B puts a block's function. */
+  private readonly functionScopeVars = new Map<any, Map<string, any>>();
+  private readonly annexBGlobals = new Map<string, VSet>();
+  private readonly top: FunctionSite;
+  private readonly topObject: AbstractObject;
+
+  constructor(
+    private readonly ast: any,
+    scopeManager: any,
+    private readonly source: string,
+    private readonly options: PurityOptions,
+  ) {
+    this.heap = new Heap(this.graph.objects);
+    this.policy = new Policy(this.heap, options.absentFromGlobal, this.graph.global, N8N_DATA_KEYS);
+    summaries ??= buildSummaries(this.graph.byName.keys());
+    this.engine = new Engine(this.heap, this.graph, this.policy, summaries, N8N_MODELS);
+    this.engine.callFunction = (fn, self, args, site, isNew) => this.callFunction(fn, self, args, site, isNew);
+    this.n8n = createN8nValues(this.heap, this.graph.byName, options.hostGlobals ?? []);
+    const globalOverlay = this.heap.overlay(this.heap.object(this.graph.global));
+    for (const [key, v] of this.n8n.globals) this.heap.prop(globalOverlay, key).add(v);
+    this.prepare(ast, undefined, hasUseStrict(ast.body));
+    for (const scope of scopeManager.scopes) {
+      if (scope.type === 'function' || scope.type === 'module') this.functionScopeVars.set(scope.block, scope.set);
+      for (const variable of scope.variables) {
+        for (const id of variable.identifiers) {
+          if (!this.idVariables.has(id)) this.idVariables.set(id, variable);
+          // A class's name is a variable of the enclosing scope and of the class's own: bound into both.
+          else (this.alsoBinds.get(id) ?? this.alsoBinds.set(id, []).get(id)!).push(variable);
+        }
+      }
+      for (const ref of scope.references) if (ref.resolved) this.idVariables.set(ref.identifier, ref.resolved);
+    }
+    this.findKeyPaths();
+    this.topObject = this.functionObject(ast);
+    this.top = this.topObject.fn!;
+    this.top.thisSet.add(this.graph.global);
+  }
+
+  /** Parents, the functions, and which code is strict, in one walk. */
+  private prepare(node: any, parent: any, strict: boolean): void {
+    if (parent) this.parents.set(node, parent);
+    let inner = strict;
+    if (FUNCTION_TYPES.has(node.type)) {
+      this.functions.push(node);
+      inner = strict || (node.body?.type === 'BlockStatement' && hasUseStrict(node.body.body));
+    }
+    if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') inner = true;
+    if (inner) this.strict.add(node);
+    for (const key in node) {
+      if (key === 'type' || key === 'start' || key === 'end' || key === 'range' || key === 'loc') continue;
+      const child = node[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (c && typeof c.type === 'string') this.prepare(c, node, inner);
+      } else if (child && typeof child.type === 'string') this.prepare(child, node, inner);
+    }
+  }
+
+  /** The syntax that gives a variable own keys of a path, and the names written anywhere. */
+  private findKeyPaths(): void {
+    const ownKeysCall = (e: any) =>
+      e?.type === 'CallExpression' && e.callee.type === 'MemberExpression' && !e.callee.computed && e.callee.object.type === 'Identifier' && e.callee.object.name === 'Object' && ['keys', 'getOwnPropertyNames', 'entries'].includes(e.callee.property.name) && e.arguments.length === 1 ? e.arguments[0] : undefined;
+    const keyTarget = (pattern: any) => (pattern?.type === 'Identifier' ? pattern : pattern?.type === 'ArrayPattern' && pattern.elements[0]?.type === 'Identifier' ? pattern.elements[0] : undefined);
+    for (const [node] of this.parents) {
+      if ((node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') && (node.left ?? node.argument).type === 'MemberExpression') {
+        const m = node.left ?? node.argument;
+        if (!m.computed) this.writtenNames.add(m.property.name);
+      }
+      if (node.type === 'UnaryExpression' && node.operator === 'delete' && node.argument.type === 'MemberExpression' && !node.argument.computed) this.writtenNames.add(node.argument.property.name);
+      if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && node.left.type === 'VariableDeclaration') {
+        const source = node.type === 'ForInStatement' ? node.right : ownKeysCall(node.right);
+        const id = keyTarget(node.left.declarations[0].id);
+        if (source && id) this.keyPaths.set(id, source);
+      }
+      if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed && ['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap', 'reduce'].includes(node.callee.property.name)) {
+        const source = ownKeysCall(node.callee.object);
+        const fn = node.arguments[0];
+        const id = source && FUNCTION_TYPES.has(fn?.type) ? keyTarget(fn.params[node.callee.property.name === 'reduce' ? 1 : 0]) : undefined;
+        if (id) this.keyPaths.set(id, source);
+      }
+    }
+  }
+
+  ownKeyOfSamePath(member: any): boolean {
+    if (!member.computed || member.property.type !== 'Identifier') return false;
+    const keyVariable = this.idVariables.get(member.property);
+    const declaration = keyVariable?.identifiers.find((id: any) => this.keyPaths.has(id));
+    if (!declaration) return false;
+    const writes = keyVariable.references.filter((r: any) => r.isWrite()).length;
+    if (writes > (keyVariable.defs[0]?.type === 'Parameter' ? 0 : 1)) return false;
+    // What the key holds must be own keys only (nothing stored a string of the code's into the keys array).
+    if ([...(this.variable(member.property) ?? [])].some((v) => v !== UNDEF && v < OWN_KEY_BASE)) return false;
+    const path = this.keyPaths.get(declaration);
+    return this.samePath(path, member.object) && this.stablePath(member.object);
+  }
+
+  private samePath(a: any, b: any): boolean {
+    if (a.type === 'Identifier' && b.type === 'Identifier') return a.name === b.name && this.idVariables.get(a) === this.idVariables.get(b);
+    return a.type === 'MemberExpression' && b.type === 'MemberExpression' && !a.computed && !b.computed && a.property.name === b.property.name && this.samePath(a.object, b.object);
+  }
+
+  /** A path whose value cannot change: a variable written at most once, then names nothing writes, through objects nothing writes at a run-time key. */
+  private stablePath(e: any): boolean {
+    if (e.type === 'Identifier') {
+      const v = this.idVariables.get(e);
+      return !!v && v.references.filter((r: any) => r.isWrite()).length <= 1;
+    }
+    if (e.type !== 'MemberExpression' || e.computed || this.writtenNames.has(e.property.name) || !this.stablePath(e.object)) return false;
+    for (const o of this.eval(e.object)) if (this.engine.writtenAtRunTimeKey.has(o)) return false;
+    return true;
+  }
+
+  run(): PurityResult {
+    const maxRounds = this.options.maxRounds ?? MAX_ROUNDS;
+    const workBound = this.options.workBound ?? WORK_BOUND;
+    const timeBound = this.options.timeBoundMs ?? TIME_BOUND_MS;
+    this.engine.budget = workBound;
+    this.engine.deadline = Date.now() + timeBound;
+    let rounds = 0;
+    let settled = false;
+    let exceeded: 'work' | 'time' | undefined;
+    // Every pass asks the policy, and each starts its findings afresh: the pass that adds nothing saw the
+    // fixed point from its first operation to its last, so what it found is what a further pass would find.
+    this.policy.reporting = true;
+    try {
+      while (rounds < maxRounds && !settled) {
+        rounds++;
+        this.heap.changed = false;
+        this.policy.clearFindings();
+        this.pass();
+        settled = !this.heap.changed;
+      }
+    } catch (error) {
+      if (!(error instanceof BoundExceeded)) throw error;
+      exceeded = error.bound;
+      settled = false;
+    }
+    if (!settled) {
+      // What an unfinished pass found is not the fixed point's: only the bound is reported.
+      this.policy.clearFindings();
+      const bound = exceeded === 'work' ? `the work bound per body (${workBound} values handled by reads and calls)` : exceeded === 'time' ? `the time bound per body (${timeBound} ms)` : `the bound of ${maxRounds} passes of the fixed point`;
+      this.policy.report(this.ast, 'unprovable', `the analysis did not settle within ${bound}`, '(what it learned so far is not a proof)');
+    }
+    return { findings: this.policy.findings, rounds, settled, steps: this.engine.steps };
+  }
+
+  private pass(): void {
+    this.engine.newPass();
+    this.evaluated.clear();
+    this.exec(this.ast);
+    for (const fn of this.functions) this.evaluateFunction(fn);
+  }
+
+  /** Function bodies run in this pass (or running): each runs once a pass, at its first call or after the body. */
+  private readonly evaluated = new Set<any>();
+  private callDepth = 0;
+
+  private evaluateFunction(fn: any): void {
+    if (this.evaluated.has(fn)) return;
+    this.evaluated.add(fn);
+    const site = this.functionObject(fn).fn!;
+    this.bindParams(fn, site);
+    if (fn.body.type === 'BlockStatement') this.exec(fn.body);
+    else this.heap.join(site.returns, this.eval(fn.body));
+  }
+
+  /**
+   * A function's body runs at its first call in a pass, with what that call joined into its parameters,
+   * so that the call gives what the body returns in the same pass (a callback's result, a helper's),
+   * not one pass later. Bounded in depth; the pass runs what is left after the body.
+   */
+  private evaluateOnCall(fn: any): void {
+    if (!FUNCTION_TYPES.has(fn.type) || this.evaluated.has(fn)) return;
+    // A call of a body not run yet in this pass does more than read, whether the body runs now or after (too deep).
+    this.engine.bodiesRun++;
+    if (this.callDepth >= ON_CALL_DEPTH) return;
+    this.callDepth++;
+    try {
+      this.evaluateFunction(fn);
+    } finally {
+      this.callDepth--;
+    }
+  }
+
+  private bindParams(fn: any, site: FunctionSite): void {
+    const args = this.heap.object(site.argumentsObject);
+    const mapped = !this.strict.has(fn) && !fn.params.some((p: any) => p.type !== 'Identifier') ? args.props.get('#') : undefined;
+    fn.params.forEach((p: any, i: number) => {
+      if (p.type === 'RestElement') {
+        const rest = this.engine.freshArray(this.site(p), 'rest', site.rest);
+        this.bind(p.argument, new Set([rest]), this.site(p));
+      } else this.bind(p, mapped ? new Set([...site.params[i], ...mapped]) : site.params[i], this.site(p));
+    });
+  }
+
+  // --- Interp ------------------------------------------------------------------------------
+
+  eval(node: any): VSet {
+    const transfer = SYNTAX[node.type];
+    if (!transfer) {
+      this.policy.unknown(node, `the syntax ${node.type}`);
+      return new Set();
+    }
+    return (transfer(node, this) as VSet | undefined) ?? new Set();
+  }
+
+  exec(node: any): void {
+    this.eval(node);
+  }
+
+  site(node: any, tag = ''): CallSite {
+    let s = this.sites.get(node);
+    if (!s) {
+      const text = sourceText(this.source, node.start, node.end);
+      s = { node, tag: `${node.start}-${node.end}-${node.type}`, text: text.length > 60 ? `${text.slice(0, 57)}...` : text };
+      this.sites.set(node, s);
+    }
+    return tag ? { ...s, tag: `${s.tag}:${tag}` } : s;
+  }
+
+  variable(id: any): VSet | undefined {
+    const v = this.idVariables.get(id);
+    if (!v) return undefined;
+    if (v.name === 'arguments' && v.defs.length === 0) {
+      const block = v.scope.block;
+      const fn = FUNCTION_TYPES.has(block.type) ? this.functionObject(block).fn! : this.top;
+      return new Set([fn.argumentsObject]);
+    }
+    let s = this.vars.get(v);
+    if (!s) this.vars.set(v, (s = new Set()));
+    return s;
+  }
+
+  bind(pattern: any, values: VSet, site: CallSite): void {
+    switch (pattern.type) {
+      case 'Identifier': {
+        const s = this.variable(pattern);
+        for (const other of this.alsoBinds.get(pattern) ?? []) {
+          if (!this.vars.has(other)) this.vars.set(other, new Set());
+          this.heap.join(this.vars.get(other)!, values);
+        }
+        if (s) this.heap.join(s, values);
+        else this.writeGlobal(pattern.name, values, pattern);
+        return;
+      }
+      case 'MemberExpression': {
+        const objects = pattern.object.type === 'Super' ? this.thisOf(pattern) : this.eval(pattern.object);
+        const keys = pattern.computed ? this.engine.keyOf(this.eval(pattern.property), this.site(pattern)) : [pattern.property.type === 'PrivateIdentifier' ? `#${pattern.property.name}` : pattern.property.name];
+        for (const key of keys) this.engine.put(objects, key, values, this.site(pattern));
+        return;
+      }
+      case 'ObjectPattern':
+        for (const p of pattern.properties) {
+          if (p.type === 'RestElement') {
+            const rest = this.engine.fresh(this.site(p), 'rest', 'Object.prototype', 'a rest object');
+            for (const v of values) if (isObjectValue(v)) this.heap.join(rest.dyn, this.engine.get([v], undefined, this.site(p)));
+            this.bind(p.argument, new Set([rest.id]), site);
+            continue;
+          }
+          const keys = p.computed ? this.engine.keyOf(this.eval(p.key), this.site(p)) : [p.key.type === 'Identifier' ? p.key.name : String(p.key.value)];
+          const got = new Set<number>();
+          for (const key of keys) for (const v of this.engine.get(values, key, this.site(p))) got.add(v);
+          this.bind(p.value, got, site);
+        }
+        return;
+      case 'ArrayPattern': {
+        // An array whose iterator is the built-in one is read by index; anything else is iterated.
+        const arrayValues = this.engine.builtin('Array.prototype.values');
+        const byIndex = new Set<number>();
+        const others = new Set<number>();
+        for (const v of values) {
+          const iterators = isObjectValue(v) ? this.engine.get([v], '@@iterator', this.site(pattern)) : undefined;
+          if (iterators && iterators.size === 1 && iterators.has(arrayValues)) byIndex.add(v);
+          else others.add(v);
+        }
+        const iterated = others.size ? this.engine.iterate(others, this.site(pattern)) : new Set<number>();
+        pattern.elements.forEach((e: any, i: number) => {
+          if (!e) return;
+          if (e.type === 'RestElement') {
+            const all = new Set([...iterated, ...this.engine.get(byIndex, '#', this.site(e))]);
+            this.bind(e.argument, new Set([this.engine.freshArray(this.site(e), 'rest', all)]), site);
+          } else this.bind(e, new Set([...iterated, ...this.engine.get(byIndex, String(i), this.site(e)), UNDEF]), site);
+        });
+        return;
+      }
+      case 'AssignmentPattern':
+        this.bind(pattern.left, new Set([...values, ...this.eval(pattern.right)]), site);
+        return;
+      case 'RestElement':
+        this.bind(pattern.argument, values, site);
+        return;
+      case 'ParenthesizedExpression':
+        this.bind(pattern.expression, values, site);
+        return;
+      case 'ChainExpression':
+      default:
+        this.policy.unknown(pattern, `a ${pattern.type} as an assignment target`);
+    }
+  }
+
+  readGlobal(name: string, node: any): VSet {
+    const annexB = this.annexBGlobals.get(name);
+    const read = this.engine.get([this.graph.global], name, this.site(node));
+    return annexB ? new Set([...read, ...annexB]) : read;
+  }
+
+  annexB(node: any): void {
+    const parent = this.parents.get(node);
+    if (this.strict.has(node) || !parent || parent.type === 'Program' || (parent.type === 'BlockStatement' && FUNCTION_TYPES.has(this.parents.get(parent)?.type))) return;
+    let fn = this.parents.get(node);
+    while (fn && !FUNCTION_TYPES.has(fn.type) && fn.type !== 'Program') fn = this.parents.get(fn);
+    const variable = this.functionScopeVars.get(fn ?? this.ast)?.get(node.id.name);
+    const value = new Set([this.functionObject(node).id]);
+    if (variable) {
+      let s = this.vars.get(variable);
+      if (!s) this.vars.set(variable, (s = new Set()));
+      this.heap.join(s, value);
+    }
+    let g = this.annexBGlobals.get(node.id.name);
+    if (!g) this.annexBGlobals.set(node.id.name, (g = new Set()));
+    this.heap.join(g, value);
+  }
+
+  writeGlobal(name: string, values: VSet, node: any): void {
+    this.engine.put([this.graph.global], name, values, this.site(node));
+  }
+
+  /** The nearest function-like node `this` belongs to, skipping arrows. */
+  private thisOwner(node: any): any {
+    let p = this.parents.get(node);
+    let child = node;
+    while (p) {
+      if ((p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression') && child !== p.id) return p;
+      if (p.type === 'PropertyDefinition' && child === p.value) return p;
+      if (p.type === 'StaticBlock') return p;
+      child = p;
+      p = this.parents.get(p);
+    }
+    return this.ast;
+  }
+
+  private classOf(node: any): any {
+    let p = this.parents.get(node);
+    while (p && p.type !== 'ClassDeclaration' && p.type !== 'ClassExpression') p = this.parents.get(p);
+    return p;
+  }
+
+  thisOf(node: any): VSet {
+    const owner = this.thisOwner(node);
+    if (owner.type === 'Program') return this.top.thisSet;
+    if (owner.type === 'StaticBlock' || (owner.type === 'PropertyDefinition' && owner.static)) return new Set([this.classShell(this.classOf(owner)).id]);
+    if (owner.type === 'PropertyDefinition') return this.classShell(this.classOf(owner)).fn!.thisSet;
+    return this.functionObject(owner).fn!.thisSet;
+  }
+
+  homeOf(node: any): VSet {
+    const owner = this.thisOwner(node);
+    if (owner.type === 'Program') return new Set();
+    if (owner.type === 'StaticBlock' || owner.type === 'PropertyDefinition') {
+      const c = this.classShell(this.classOf(owner));
+      return new Set([owner.static || owner.type === 'StaticBlock' ? c.id : [...c.props.get('prototype')!][0]]);
+    }
+    const parent = this.parents.get(owner);
+    if (parent?.type === 'MethodDefinition' && parent.kind === 'constructor') {
+      // super(...) calls the parent constructor (the class's prototype); super.x reads the parent prototype.
+      const c = this.classShell(this.classOf(parent));
+      const call = this.parents.get(node);
+      return new Set([node.type === 'Super' && call?.type === 'CallExpression' && call.callee === node ? c.id : [...c.props.get('prototype')!][0]]);
+    }
+    return this.functionObject(owner).fn!.home;
+  }
+
+  functionObject(node: any): AbstractObject {
+    if (node.type === 'Program') return this.heap.site('program', () => this.makeFunction(node));
+    const parent = this.parents.get(node);
+    if (parent?.type === 'MethodDefinition' && parent.kind === 'constructor') return this.classShell(this.classOf(parent));
+    return this.heap.site(`fn:${node.start}:${node.end}`, () => this.makeFunction(node));
+  }
+
+  private makeFunction(node: any): AbstractObject {
+    const heap = this.heap;
+    const b = (n: string) => this.engine.builtin(n);
+    const proto = node.async && node.generator ? '%AsyncGeneratorFunctionPrototype%' : node.async ? '%AsyncFunctionPrototype%' : node.generator ? '%GeneratorFunctionPrototype%' : 'Function.prototype';
+    const f = heap.create('site', `the function at ${node.start}`, [b(node.type === 'Program' ? '%AsyncFunctionPrototype%' : proto)], true);
+    const args = heap.create('site', 'an arguments object', [b('Object.prototype')]);
+    heap.prop(args, 'length').add(NUM);
+    if (!this.strict.has(node)) heap.prop(args, 'callee').add(f.id);
+    f.fn = {
+      node,
+      strict: this.strict.has(node),
+      arrow: node.type === 'ArrowFunctionExpression',
+      generator: !!node.generator,
+      async: node.type === 'Program' || !!node.async,
+      params: (node.params ?? []).map(() => new Set<number>()),
+      restAt: (node.params ?? []).findIndex((p: any) => p.type === 'RestElement'),
+      rest: new Set(),
+      thisSet: new Set(),
+      returns: new Set(),
+      home: new Set(),
+      newTargets: new Set(),
+      argumentsObject: args.id,
+      called: false,
+    };
+    heap.prop(f, 'name').add(STR);
+    heap.prop(f, 'length').add(NUM);
+    const parent = this.parents.get(node);
+    const isMethod = parent?.type === 'MethodDefinition' || (parent?.type === 'Property' && (parent.method || parent.kind !== 'init'));
+    if (node.generator) {
+      const p = heap.create('site', 'a generator prototype', [b(node.async ? '%AsyncGeneratorPrototype%' : '%GeneratorPrototype%')]);
+      heap.prop(f, 'prototype').add(p.id);
+    } else if (!isMethod && !node.async && node.type !== 'ArrowFunctionExpression' && node.type !== 'Program') {
+      const p = heap.create('site', `the prototype of the function at ${node.start}`, [b('Object.prototype')]);
+      heap.prop(p, 'constructor').add(f.id);
+      heap.prop(f, 'prototype').add(p.id);
+    }
+    return f;
+  }
+
+  /** The class's constructor object and prototype, made once. */
+  private classShell(node: any): AbstractObject {
+    return this.heap.site(`class:${node.start}:${node.end}`, () => {
+      const ctor = node.body.body.find((m: any) => m.type === 'MethodDefinition' && m.kind === 'constructor');
+      const c = this.makeFunction(ctor ? ctor.value : { ...node, params: [], type: 'FunctionExpression', async: false, generator: false });
+      c.fn!.node = ctor ? ctor.value : node;
+      c.fn!.strict = true;
+      c.props.delete('prototype');
+      c.label = `the class ${node.id?.name ?? `at ${node.start}`}`;
+      const p = this.heap.create('site', `the prototype of ${c.label}`, []);
+      this.heap.prop(p, 'constructor').add(c.id);
+      this.heap.prop(c, 'prototype').add(p.id);
+      c.protos.clear();
+      return c;
+    });
+  }
+
+  classObject(node: any): AbstractObject {
+    const c = this.classShell(node);
+    const p = this.heap.object([...c.props.get('prototype')!][0]);
+    if (node.superClass) {
+      const parents = this.eval(node.superClass);
+      for (const s of parents) if (isObjectValue(s)) this.heap.add(c.protos, s);
+      for (const sp of this.engine.get(parents, 'prototype', this.site(node.superClass))) if (isObjectValue(sp)) this.heap.add(p.protos, sp);
+    } else {
+      this.heap.add(c.protos, this.engine.builtin('Function.prototype'));
+      this.heap.add(p.protos, this.engine.builtin('Object.prototype'));
+    }
+    for (const m of node.body.body) {
+      if (m.type === 'StaticBlock') {
+        this.exec(m);
+        continue;
+      }
+      const target = m.static ? c : p;
+      const keys = m.computed ? this.engine.keyOf(this.eval(m.key), this.site(m)) : [m.key.type === 'PrivateIdentifier' ? `#${m.key.name}` : m.key.type === 'Identifier' ? m.key.name : String(m.key.value)];
+      if (m.type === 'MethodDefinition') {
+        if (m.kind === 'constructor') continue;
+        const f = this.functionObject(m.value);
+        this.heap.add(f.fn!.home, target.id);
+        for (const key of keys) {
+          if (key === undefined) this.heap.add(target.dyn, f.id);
+          else if (m.kind === 'get' || m.kind === 'set') {
+            const table = m.kind === 'get' ? target.getters : target.setters;
+            if (!table.has(key)) table.set(key, new Set());
+            this.heap.add(table.get(key)!, f.id);
+          } else this.heap.add(this.heap.prop(target, key), f.id);
+        }
+      } else if (m.type === 'PropertyDefinition') {
+        const value = m.value ? this.eval(m.value) : new Set([UNDEF]);
+        const holders = m.static ? new Set([c.id]) : c.fn!.thisSet;
+        for (const key of keys) this.engine.put(holders, key, value, this.site(m));
+      } else this.policy.unknown(m, `the class member ${m.type}`);
+    }
+    return c;
+  }
+
+  enclosingFunction(node: any): FunctionSite {
+    let p = this.parents.get(node);
+    while (p && !FUNCTION_TYPES.has(p.type)) p = this.parents.get(p);
+    return p ? this.functionObject(p).fn! : this.top;
+  }
+
+  enginePrototypeErrors(): VSet {
+    const e = this.heap.site('engine-errors', () => {
+      const err = this.heap.create('site', 'an error the engine or a host function throws', []);
+      for (const [name, id] of this.graph.byName) if (/^(host:)?[A-Za-z]*Error\.prototype$/.test(name)) err.protos.add(id);
+      this.heap.prop(err, 'message').add(STR);
+      this.heap.prop(err, 'stack').add(STR);
+      return err;
+    });
+    return new Set([e.id]);
+  }
+
+  report(node: any, what: string): void {
+    this.policy.unknown(node, what);
+  }
+
+  returned(values: VSet, node: any): void {
+    const site = this.site(node);
+    const settled = this.engine.awaitValue(values, site);
+    this.engine.summaries['JSON.stringify'](this.engine, { self: new Set([UNDEF]), args: [settled], site, isNew: false, fn: this.heap.object(this.engine.builtin('JSON.stringify')) });
+    this.policy.returned(new Set([...values, ...settled]), site);
+  }
+
+  importFound(node: any, what: string): void {
+    this.policy.report(node, 'reaches', `module loading (${what})`, 'is not allowed in a pure Code node');
+  }
+
+  // --- calls of the code's own functions -----------------------------------------------------
+
+  private callFunction(fnObj: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean): VSet {
+    const f = fnObj.fn!;
+    f.called = true;
+    this.joinArguments(f, args);
+    const how = this.joinReceiver(fnObj, self, args, site, isNew);
+    this.evaluateOnCall(f.node);
+    return this.callResult(fnObj, how);
+  }
+
+  /** Each parameter before a rest parameter gets its argument; the rest parameter's array every argument from its index on; the arguments object all of them. */
+  private joinArguments(f: FunctionSite, args: VSet[]): void {
+    const heap = this.heap;
+    const tail: VSet | undefined = (args as any).tail;
+    const restAt = f.restAt < 0 ? f.params.length : f.restAt;
+    for (let i = 0; i < restAt; i++) heap.join(f.params[i], args[i] ?? tail ?? [UNDEF]);
+    if (f.restAt >= 0) {
+      for (let i = restAt; i < args.length; i++) heap.join(f.rest, args[i]);
+      if (tail) heap.join(f.rest, tail);
+    }
+    const argsObject = heap.object(f.argumentsObject);
+    for (const a of args) heap.join(heap.prop(argsObject, '#'), a);
+  }
+
+  /** `this` (and new.target) of the call; what kind of call it is, for its result. */
+  private joinReceiver(fnObj: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean): CallKind {
+    const f = fnObj.fn!;
+    const heap = this.heap;
+    if (f.arrow) return 'arrow';
+    const isClass = f.node.type === 'ClassDeclaration' || f.node.type === 'ClassExpression' || this.parents.get(f.node)?.kind === 'constructor';
+    if (isNew) {
+      if (site.tag.endsWith(':super')) {
+        heap.join(f.thisSet, self);
+      } else {
+        const instance = heap.site(`instance:${fnObj.id}`, () => heap.create('site', `an instance of ${fnObj.label}`, []));
+        for (const p of this.engine.get([fnObj.id], 'prototype', site)) if (isObjectValue(p)) heap.add(instance.protos, p);
+        heap.add(f.thisSet, instance.id);
+        heap.add(heap.slot(fnObj, '%newTarget'), fnObj.id);
+      }
+      const classNode = f.node.type.startsWith('Class') ? f.node : undefined;
+      if (classNode?.superClass) this.engine.call(fnObj.protos, f.thisSet, args, { ...site, tag: `${site.tag}:super` }, true);
+      return 'construct';
+    }
+    if (isClass) return 'class';
+    for (const v of self) heap.add(f.thisSet, v === UNDEF && !f.strict ? this.graph.global : v);
+    if (f.generator) {
+      const gen = heap.site(`generator:${fnObj.id}`, () => heap.create('site', `a generator of ${fnObj.label}`, []));
+      for (const p of this.engine.get([fnObj.id], 'prototype', site)) if (isObjectValue(p)) heap.add(gen.protos, p);
+      heap.add(heap.slot(gen, '%generator'), fnObj.id);
+      return { generator: gen.id };
+    }
+    return 'call';
+  }
+
+  /** What the call gives, once the body has run: the instance, the generator, the promise of or what it returns. */
+  private callResult(fnObj: AbstractObject, how: CallKind): VSet {
+    const f = fnObj.fn!;
+    if (typeof how === 'object') return new Set([how.generator]);
+    if (how === 'construct') return new Set([...f.thisSet, ...[...f.returns].filter(isObjectValue)]);
+    if (how === 'class') return new Set();
+    if (f.async) return new Set([this.engine.promiseOf(f.returns, { node: f.node, tag: `async:${fnObj.id}`, text: fnObj.label }, 'async')]);
+    return new Set(f.returns);
+  }
+}
+
+/**
+ * The node's source with whitespace runs collapsed, enough of it to say whether it is longer than 60
+ * characters and what its first 57 are: a prefix collapses to a prefix of the whole, so a window of
+ * 240 characters usually does (a large function's site no longer collapses all of its text).
+ */
+function sourceText(source: string, start: number, end: number): string {
+  if (end - start > 240) {
+    const prefix = source.slice(start, start + 240).replace(/\s+/g, ' ');
+    if (prefix.length > 60) return prefix;
+  }
+  return source.slice(start, end).replace(/\s+/g, ' ');
+}
+
+function hasUseStrict(body: any[]): boolean {
+  for (const s of body) {
+    if (s.type !== 'ExpressionStatement' || typeof s.directive !== 'string') return false;
+    if (s.directive === 'use strict') return true;
+  }
+  return false;
+}
+
+export { STR };

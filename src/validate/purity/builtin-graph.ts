@@ -1,0 +1,156 @@
+// The built-in graph as abstract objects: every object of the snapshot (builtin-snapshot.ts) is one,
+// shared by every analysis and never changed by one (a write to a built-in is a finding, and is not
+// applied). Names are canonical ('Object.prototype.__defineGetter__', 'Buffer (runner realm)'), and
+// the capability objects are marked here, by their place in the real graph.
+import { SNAPSHOT } from './builtin-snapshot.js';
+import { BIGINT, BOOL, type Capability, NUM, OBJECT_BASE, STR, SYM, UNDEF, type AbstractObject, wellKnownSymbol } from './heap.js';
+
+export interface BuiltinGraph {
+  objects: AbstractObject[];
+  /** Canonical name -> object id ('Object.prototype', 'host:Object.prototype'). */
+  byName: Map<string, number>;
+  global: number;
+  /** Where a primitive of each type is boxed (the sandbox realm's prototypes). */
+  prototypes: Record<string, number>;
+  /** n8n's own values on the global object, modelled by n8n-model.ts: key -> the keys that hold it. */
+  n8nKeys: string[];
+}
+
+const PRIMITIVE: Record<string, number> = { undefined: UNDEF, null: UNDEF, boolean: BOOL, number: NUM, string: STR, bigint: BIGINT, symbol: SYM };
+
+/** Capability objects of the graph, by canonical name (both realms: 'host:' names too). */
+const CAPABILITIES: Record<string, Capability> = {
+  globalThis: { kind: 'global', label: 'the global object' },
+  Function: { kind: 'compiler', label: 'the Function constructor' },
+  eval: { kind: 'compiler', label: 'eval' },
+  '%AsyncFunctionPrototype%.constructor': { kind: 'compiler', label: 'the AsyncFunction constructor' },
+  '%GeneratorFunctionPrototype%.constructor': { kind: 'compiler', label: 'the GeneratorFunction constructor' },
+  '%AsyncGeneratorFunctionPrototype%.constructor': { kind: 'compiler', label: 'the AsyncGeneratorFunction constructor' },
+  Proxy: { kind: 'proxy', label: 'Proxy (a proxy runs its handler on every operation)' },
+  'Error.captureStackTrace': { kind: 'reflection', label: 'Error.captureStackTrace' },
+  'Error.prepareStackTrace': { kind: 'reflection', label: 'Error.prepareStackTrace' },
+  module: { kind: 'module', label: 'module' },
+};
+for (const key of ['getOwnPropertyDescriptor', 'getOwnPropertyDescriptors', 'getPrototypeOf', 'setPrototypeOf', 'defineProperty', 'defineProperties']) {
+  CAPABILITIES[`Object.${key}`] = { kind: 'reflection', label: `Object.${key}` };
+}
+for (const key of ['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__[get]', '__proto__[set]']) {
+  CAPABILITIES[`Object.prototype.${key}`] = { kind: 'reflection', label: `Object.prototype.${key.replace(/\[.*$/, '')}` };
+}
+for (const key of ['apply', 'construct', 'defineProperty', 'deleteProperty', 'get', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has', 'isExtensible', 'ownKeys', 'preventExtensions', 'set', 'setPrototypeOf']) {
+  CAPABILITIES[`Reflect.${key}`] = { kind: 'reflection', label: `Reflect.${key}` };
+}
+
+let graph: BuiltinGraph | undefined;
+
+/** The graph, built once per process from the snapshot. */
+export function builtinGraph(): BuiltinGraph {
+  return (graph ??= buildGraph());
+}
+
+function buildGraph(): BuiltinGraph {
+  const snap = SNAPSHOT.objects;
+  const names = canonicalNames();
+  const objects: AbstractObject[] = snap.map((s, i) => ({
+    id: OBJECT_BASE + i,
+    kind: 'builtin',
+    label: names[i],
+    path: names[i],
+    callable: s.callable,
+    props: new Map(),
+    getters: new Map(),
+    setters: new Map(),
+    dyn: new Set(),
+    protos: new Set(s.proto >= 0 ? [OBJECT_BASE + s.proto] : []),
+    enumerable: new Set(),
+    slots: new Map(),
+  }));
+  const n8nKeys: string[] = [];
+  const value = (v: number | string): number | undefined => {
+    if (typeof v === 'number') return OBJECT_BASE + v;
+    if (v.startsWith('@@')) return wellKnownSymbol(v.slice(2));
+    if (v.startsWith('n8n:')) return undefined;
+    return PRIMITIVE[v] ?? UNDEF;
+  };
+  snap.forEach((s, i) => {
+    const o = objects[i];
+    for (const p of s.props as any[]) {
+      const key: string = p[0];
+      if (p[4] === 'a') {
+        if (p[1] >= 0) o.getters.set(key, new Set([OBJECT_BASE + p[1]]));
+        if (p[2] >= 0) o.setters.set(key, new Set([OBJECT_BASE + p[2]]));
+        if (p[3]) o.enumerable!.add(key);
+        continue;
+      }
+      const v = value(p[1]);
+      if (v === undefined) {
+        n8nKeys.push(key);
+        continue;
+      }
+      o.props.set(key, new Set([v]));
+      if (p[2]) o.enumerable!.add(key);
+    }
+  });
+  const byName = new Map<string, number>();
+  names.forEach((n, i) => byName.set(n, OBJECT_BASE + i));
+  // Each capability is found by walking the real graph from each realm's root, not by its name.
+  const walk = (start: number | undefined, steps: string[]): number | undefined => {
+    let id = start;
+    for (const step of steps) {
+      if (id === undefined) return undefined;
+      const o = objects[id - OBJECT_BASE];
+      const accessor = /^(.*)\[(get|set)\]$/.exec(step);
+      const held = accessor ? (accessor[2] === 'get' ? o.getters : o.setters).get(accessor[1]) : o.props.get(step);
+      id = held ? [...held][0] : undefined;
+    }
+    return id !== undefined && id >= OBJECT_BASE ? id : undefined;
+  };
+  for (const [path, cap] of Object.entries(CAPABILITIES)) {
+    const [first, ...rest] = path.split('.');
+    const sandbox = first === 'globalThis' ? byName.get('globalThis') : first.startsWith('%') ? walk(byName.get(first), rest) : walk(byName.get('globalThis'), [first, ...rest]);
+    const host = walk(byName.get(`host:${first}`), rest);
+    if (sandbox !== undefined) objects[sandbox - OBJECT_BASE].cap = cap;
+    if (host !== undefined && host !== sandbox) objects[host - OBJECT_BASE].cap = { ...cap, label: `${cap.label} of the runner realm` };
+  }
+  const proto = (n: string) => byName.get(`${n}.prototype`)!;
+  return { objects, byName, global: byName.get('globalThis')!, prototypes: { String: proto('String'), Number: proto('Number'), Boolean: proto('Boolean'), BigInt: proto('BigInt'), Symbol: proto('Symbol') }, n8nKeys };
+}
+
+/**
+ * A readable name for every object: the shortest path through properties from the global object's
+ * own keys (no 'globalThis.' prefix) or a host root ('host:'), prototypes only where no property
+ * leads; accessors as 'key[get]'.
+ */
+function canonicalNames(): string[] {
+  const snap = SNAPSHOT.objects;
+  const names: string[] = new Array(snap.length);
+  const queue: number[] = [];
+  snap.forEach((s, i) => {
+    if (s.path === 'globalThis' || /^(host:)?[%A-Za-z$_][^.]*$/.test(s.path)) {
+      names[i] = s.path;
+      queue.push(i);
+    }
+  });
+  const visit = (i: number, name: string) => {
+    if (names[i] === undefined) {
+      names[i] = name;
+      queue.push(i);
+    }
+  };
+  for (let round = 0; round < 2; round++) {
+    for (let q = 0; q < queue.length; q++) {
+      const i = queue[q];
+      const base = names[i] === 'globalThis' ? '' : `${names[i]}.`;
+      for (const p of snap[i].props as any[]) {
+        if (p[4] === 'a') {
+          if (p[1] >= 0) visit(p[1], `${base}${p[0]}[get]`);
+          if (p[2] >= 0) visit(p[2], `${base}${p[0]}[set]`);
+        } else if (typeof p[1] === 'number') visit(p[1], `${base}${p[0]}`);
+      }
+      if (round === 1 && snap[i].proto >= 0) visit(snap[i].proto, `${names[i]}.__proto__`);
+    }
+    if (round === 0) queue.splice(0, queue.length, ...names.flatMap((n, i) => (n === undefined ? [] : [i])));
+  }
+  snap.forEach((s, i) => (names[i] ??= s.path));
+  return names;
+}

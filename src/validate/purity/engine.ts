@@ -1,0 +1,631 @@
+// The engine's operations on abstract values: property reads and writes (getters and setters
+// included), calls and constructions (the code's functions, bound functions, built-ins by their
+// summaries), and every call the engine makes implicitly: coercions (Symbol.toPrimitive, toString,
+// valueOf), iteration (Symbol.iterator, next), promise resolution (then, rejection handlers), and
+// instanceof (Symbol.hasInstance). Each implicit call has its one rule here; the syntax table and the
+// summaries use these, never their own.
+import type { BuiltinGraph } from './builtin-graph.js';
+import { type AbstractObject, BOOL, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
+import type { Policy } from './policy.js';
+import { CallMemo } from './call-memo.js';
+
+/** A property key: a known string ('#' is every array index), or undefined for a key known only at run time. */
+export type Key = string | undefined;
+
+export interface CallSite {
+  /** The node the call is at (findings are reported there) and a tag that makes its allocation sites distinct. */
+  node: any;
+  tag: string;
+  /** How the code wrote the callee, for messages. */
+  text: string;
+}
+
+export type Summary = (e: Engine, c: { self: VSet; args: VSet[]; site: CallSite; isNew: boolean; fn: AbstractObject }) => VSet;
+
+/** A set's contents as a string: its members when few, else its size, sum and a mixed hash of them. Built by concatenation: it keys every built-in call. */
+function fingerprint(s: VSet): string {
+  if (s.size <= 24) {
+    let out = '';
+    let first = true;
+    for (const v of s) {
+      out = first ? `${v}` : `${out},${v}`;
+      first = false;
+    }
+    return out;
+  }
+  let sum = 0;
+  let mix = 0;
+  for (const v of s) {
+    sum += v;
+    mix = (mix ^ Math.imul(v, 2654435761)) >>> 0;
+  }
+  return `${s.size}/${sum}/${mix}`;
+}
+
+/** The memo key of a built-in call: the callee and what it is called with (not the site). */
+function callInputs(f: number, isNew: boolean, self: VSet, args: VSet[]): string {
+  const tail = (args as any).tail as VSet | undefined;
+  let key = `${f}|${isNew ? 1 : 0}|${fingerprint(self)}|`;
+  for (let i = 0; i < args.length; i++) key = i === 0 ? key + fingerprint(args[i]) : `${key}|${fingerprint(args[i])}`;
+  return `${key}|${tail ? fingerprint(tail) : ''}`;
+}
+
+function sameValues(a: VSet, b: VSet): boolean {
+  if (a.size !== b.size) return false;
+  for (const v of a) if (!b.has(v)) return false;
+  return true;
+}
+
+/** A read's key, worked out once for all the values read. */
+interface ReadKey {
+  raw: Key;
+  /** An own key of some object (Object.keys, for-in): reads of other objects read any key. */
+  ownKeyRead: boolean;
+  /** The key read on the prototype chain (undefined: any key). */
+  read: Key;
+  index: boolean;
+  /** A key a string primitive answers itself: an index, '#', length. */
+  stringKey: boolean;
+}
+
+/** The values of an object's properties whose keys pass `which`, in the order a loop over its properties meets them. */
+function propertyValues(o: AbstractObject, which: (key: string) => boolean): number[] {
+  const out: number[] = [];
+  for (const [k, s] of o.props) if (which(k)) for (const w of s) out.push(w);
+  return out;
+}
+
+function addAll(into: VSet, values: number[]): void {
+  for (let i = 0; i < values.length; i++) into.add(values[i]);
+}
+
+interface Counters {
+  steps: number;
+  version: number;
+  misses: number;
+  overwrites: number;
+  bodiesRun: number;
+  reports: number;
+}
+
+/** The keys ToPrimitive reads, in the order it calls them. */
+const TO_PRIMITIVE_KEYS = ['@@toPrimitive', 'toString', 'valueOf'];
+
+/** Thrown when a body's analysis runs past its time bound (checked inside a pass, so no body can hang validate). */
+export class BoundExceeded extends Error {
+  constructor(readonly bound: 'work' | 'time') {
+    super(bound);
+  }
+}
+
+export class Engine {
+  /** When the analysis of this body must stop (Date.now()). */
+  deadline = Infinity;
+  /** Work so far (each value a read or call handles or gives counts one), and how much the body may do (the deterministic bound; the deadline is a last resort). */
+  steps = 0;
+  budget = Infinity;
+  private step(n = 1): void {
+    this.steps += n;
+    if (this.steps > this.budget) throw new BoundExceeded('work');
+    if (this.steps % 512 === 0 && Date.now() > this.deadline) throw new BoundExceeded('time');
+  }
+  /** n steps at once, for work known to do nothing else; false (nothing counted) when they would pass the work bound: the work then runs and stops where it always did. */
+  private stepMany(n: number): boolean {
+    if (this.steps + n > this.budget) return false;
+    const before = this.steps;
+    this.steps += n;
+    if (before >>> 9 !== this.steps >>> 9 && Date.now() > this.deadline) throw new BoundExceeded('time');
+    return true;
+  }
+  /** Every value thrown anywhere, and every reason a promise is rejected with: what a catch clause or a rejection handler receives. */
+  readonly thrown: VSet = new Set();
+  /** Objects of the code's own functions, once created. */
+  readonly functions: AbstractObject[] = [];
+  callFunction!: (fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean) => VSet;
+
+  constructor(
+    readonly heap: Heap,
+    readonly graph: BuiltinGraph,
+    readonly policy: Policy,
+    readonly summaries: Record<string, Summary>,
+    readonly models: Record<string, Summary>,
+  ) {}
+
+  builtin(name: string): number {
+    const id = this.graph.byName.get(name) ?? this.graph.byName.get(`host:${name}`);
+    if (id === undefined) throw new Error(`no built-in ${name}`);
+    return id;
+  }
+
+  /** A fresh object of an allocation site of `site`, with the prototype the built-in `proto` names. */
+  fresh(site: CallSite, tag: string, proto: string | number | undefined, label: string): AbstractObject {
+    return this.heap.site(`${site.tag}:${tag}`, () => this.heap.create('site', label, proto === undefined ? [] : [typeof proto === 'number' ? proto : this.builtin(proto)]));
+  }
+
+  freshArray(site: CallSite, tag: string, elements: Iterable<number>): number {
+    const a = this.fresh(site, tag, 'Array.prototype', 'an array');
+    this.heap.join(this.heap.prop(a, '#'), elements);
+    this.heap.add(this.heap.prop(a, 'length'), NUM);
+    return a.id;
+  }
+
+  // --- reads ---------------------------------------------------------------------------------
+
+  /** What reading `key` of every value in `objects` gives; getters run with the receiver. */
+  get(objects: Iterable<number>, rawKey: Key, site: CallSite, receivers?: VSet): VSet {
+    const out = new Set<number>();
+    // Worked out once per read, not per value: reads are the analysis's innermost loop.
+    const ownKeyRead = rawKey !== undefined && rawKey.startsWith(OWN_KEY);
+    const readKey = ownKeyRead ? undefined : rawKey;
+    const index = readKey !== undefined && isIndexKey(readKey);
+    const key: ReadKey = { raw: rawKey, ownKeyRead, read: readKey, index, stringKey: readKey !== undefined && (index || readKey === '#' || readKey === 'length') };
+    // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
+    if (Array.isArray(objects)) for (let i = 0; i < objects.length; i++) this.readValue(objects[i], key, site, receivers, out);
+    else for (const v of objects as VSet) this.readValue(v, key, site, receivers, out);
+    this.step(out.size);
+    return out;
+  }
+
+  private readValue(v: number, key: ReadKey, site: CallSite, receivers: VSet | undefined, out: VSet): void {
+    this.step();
+    if (v === UNDEF) return;
+    if (key.ownKeyRead) {
+      // An own key of this very object reads one of its own properties; of another, any key.
+      if (isStringValue(v)) {
+        out.add(STR).add(NUM);
+        return;
+      }
+      if (isObjectValue(v) && (key.raw === OWN_KEY_OF_RECEIVER || Number(key.raw!.slice(OWN_KEY.length)) === objectOf(v))) {
+        this.readOwnKeys(v, site, out);
+        return;
+      }
+      // A number, boolean or symbol has no own keys.
+      if (key.raw === OWN_KEY_OF_RECEIVER && !isObjectValue(v)) return;
+    }
+    if (key.stringKey && isStringValue(v)) {
+      out.add(key.read === 'length' ? NUM : STR);
+      return;
+    }
+    const weak = isWeak(v) || key.read === undefined;
+    this.policy.read(v, key.read, site);
+    // Straight into the result, unless what is found must be weakened first.
+    const found = weak ? new Set<number>() : out;
+    const before = found.size;
+    for (const o of this.heap.chain(v, this.graph.prototypes)) {
+      const overlay = this.heap.overlays.get(o.id);
+      this.readHolder(o, receivers, v, key.read, key.index, site, found);
+      if (overlay) this.readHolder(overlay, receivers, v, key.read, key.index, site, found);
+    }
+    if (found.size === before) out.add(UNDEF);
+    if (weak) for (const w of this.heap.weaken(found)) out.add(w);
+  }
+
+  /** o[k] where k is an own key of o itself: any own property of o (and of what the code added to it), getters run. */
+  private readOwnKeys(v: number, site: CallSite, out: VSet): void {
+    const o = this.heap.object(v);
+    const found = new Set<number>([UNDEF]);
+    for (const holder of [o, this.heap.overlays.get(o.id)]) {
+      if (!holder) continue;
+      for (const s of holder.props.values()) for (const w of s) found.add(w);
+      for (const [k, g] of holder.getters) for (const w of this.runGetter(g, new Set([v]), k, site)) found.add(w);
+      for (const w of holder.dyn) found.add(w);
+    }
+    for (const w of isWeak(v) ? this.heap.weaken(found) : found) out.add(w);
+  }
+
+  /** What one object (or the overlay of what the code added to it) holds under `key`, into `into`; `index` says whether key is an array index. */
+  private readHolder(holder: AbstractObject, given: VSet | undefined, receiver: number, key: Key, index: boolean, site: CallSite, into: VSet): void {
+    if (key === undefined) {
+      if (holder.kind === 'builtin') addAll(into, (holder.allValues ??= propertyValues(holder, () => true)));
+      else for (const s of holder.props.values()) for (const w of s) into.add(w);
+      for (const [k, g] of holder.getters) for (const w of this.runGetter(this.heap.weaken(g), given ?? new Set([receiver]), k, site)) into.add(w);
+    } else {
+      // An index reads its own slot and what was stored under an index known only as a number ('#'); '#' reads every index.
+      this.readKey(holder, given, receiver, key, site, into);
+      if (index) this.readKey(holder, given, receiver, '#', site, into);
+      if (key === '#') {
+        if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isIndexKey)));
+        else for (const [k, s] of holder.props) if (isIndexKey(k)) for (const w of s) into.add(w);
+      }
+    }
+    for (const w of holder.dyn) into.add(w);
+  }
+
+  private readKey(holder: AbstractObject, given: VSet | undefined, receiver: number, key: string, site: CallSite, into: VSet): void {
+    const own = holder.props.get(key);
+    if (own) for (const w of own) into.add(w);
+    if (holder.getters.size === 0) return;
+    const g = holder.getters.get(key);
+    if (g) for (const w of this.runGetter(g, given ?? new Set([receiver]), key, site)) into.add(w);
+  }
+
+  private runGetter(getters: VSet, receivers: VSet, key: string, site: CallSite): VSet {
+    return this.call(getters, receivers, [], { ...site, text: `the getter of ${key}` }, false, true);
+  }
+
+  /** Every value a read with a key known only at run time may give. */
+  getAny(objects: Iterable<number>, site: CallSite): VSet {
+    return this.get(objects, undefined, site);
+  }
+
+  // --- writes --------------------------------------------------------------------------------
+
+  /** Stores `values` under `key` of every object in `objects`; setters run with the receiver. */
+  put(objects: Iterable<number>, rawKey: Key, values: VSet, site: CallSite): void {
+    for (const v of objects) {
+      if (!isObjectValue(v)) continue;
+      const key = rawKey !== undefined && rawKey.startsWith(OWN_KEY) ? undefined : rawKey;
+      const o = this.heap.object(v);
+      for (const p of this.heap.chain(v, this.graph.prototypes)) {
+        const setters = key === undefined ? [...p.setters.values()] : p.setters.has(key) ? [p.setters.get(key)!] : [];
+        for (const s of setters) this.call(s, new Set([v]), [values], { ...site, text: `the setter of ${key ?? 'a run-time key'}` }, false, true);
+      }
+      const target = this.policy.write(v, key, values, site);
+      if (!target) continue;
+      if (key === undefined) {
+        this.heap.join(target.dyn, values);
+        // A path through this object may change from now on (stablePath): a change of the state, like any growth.
+        if (!this.writtenAtRunTimeKey.has(o.id)) {
+          this.writtenAtRunTimeKey.add(o.id);
+          this.heap.noteChange();
+        }
+      }
+      else this.heap.join(this.heap.prop(target, key), values);
+      if (o.model) this.models[`${o.model}:put`]?.(this, { self: new Set([v]), args: [values], site, isNew: false, fn: o });
+    }
+  }
+
+  // --- calls ---------------------------------------------------------------------------------
+
+  /** Calls (or constructs) every function in `callees` with each receiver in `self`. */
+  call(callees: Iterable<number>, self: VSet, args: VSet[], site: CallSite, isNew: boolean, implicit = false): VSet {
+    const out = new Set<number>();
+    if (Array.isArray(callees)) for (let i = 0; i < callees.length; i++) this.callOne(callees[i], self, args, site, isNew, implicit, out);
+    else for (const f of callees as VSet) this.callOne(f, self, args, site, isNew, implicit, out);
+    this.step(out.size);
+    return out;
+  }
+
+  private callOne(f: number, self: VSet, args: VSet[], site: CallSite, isNew: boolean, implicit: boolean, out: VSet): void {
+    this.step();
+    if (!isObjectValue(f)) return;
+    const fn = this.heap.object(f);
+    // Calling what is not a function throws a TypeError: nothing runs.
+    if (!fn.callable && !fn.fn) return;
+    if (!this.policy.invoke(f, site, implicit)) return;
+    // The code's own function: the call joins into its parameters and gives what it returns (cheap, no recursion).
+    if (fn.fn) {
+      for (const w of isWeak(f) ? this.heap.weaken(this.callFunction(fn, self, args, site, isNew)) : this.callFunction(fn, self, args, site, isNew)) out.add(w);
+      return;
+    }
+    // The same call of a built-in with the same inputs, already made in this pass, gives what it gave. Keyed
+    // without the call site: objects it allocates are then shared between the sites, which only merges them.
+    const memo = this.memo.get(f, isNew, self, args);
+    if (memo) {
+      for (const w of isWeak(f) ? this.heap.weaken(memo) : memo) out.add(w);
+      return;
+    }
+    // A built-in that calls back into itself with the very same inputs (a toLocaleString of an array
+    // holding itself) gives, inside, what it gave last time: its effects are those of the outer call, and
+    // the fixed point runs the body again until nothing grows. With other inputs it is a call of its own
+    // (Function.prototype.call.call(F, ...) calls call on F).
+    const inputs = this.memo.missed();
+    const key = `${callInputs(f, isNew, self, args)}|${site.tag}`;
+    if (this.active.has(key)) {
+      const last = this.lastResults.get(key) ?? new Set<number>();
+      this.recursed.set(key, last);
+      for (const w of last) out.add(w);
+      return;
+    }
+    this.active.add(key);
+    let result: VSet | undefined;
+    if (fn.slots.has('%target')) {
+      const bound = [...fn.slots.get('%boundArgs')!].length ? [fn.slots.get('%boundArgs')!] : [];
+      result = this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, [...bound, ...args], site, isNew, implicit);
+    } else if (fn.model) result = this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
+    else if (fn.kind === 'builtin') {
+      const summary = this.summaryOf(fn);
+      result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+    }
+    this.active.delete(key);
+    if (result) {
+      // A result other than the one a call inside it was given: the inner call gives more on the next pass (not settled yet).
+      const given = this.recursed.get(key);
+      if (given && !sameValues(given, result)) this.heap.noteChange();
+      this.recursed.delete(key);
+      this.lastResults.set(key, result);
+      this.memo.set(inputs, result);
+      for (const w of isWeak(f) ? this.heap.weaken(result) : result) out.add(w);
+    }
+  }
+
+  /** The summary of a built-in, by its path in either realm (looked up once per built-in). */
+  private summaryOf(fn: AbstractObject): Summary | undefined {
+    let summary = this.summaryById.get(fn.id);
+    if (summary === undefined) this.summaryById.set(fn.id, (summary = this.summaries[(fn.path ?? '').replace(/^host:/, '')] ?? null));
+    return summary ?? undefined;
+  }
+  private readonly summaryById = new Map<number, Summary | null>();
+
+  /** Objects something was stored into under a key known only at run time (a path through them may change). */
+  readonly writtenAtRunTimeKey = new Set<number>();
+  private readonly active = new Set<string>();
+  private readonly memo = new CallMemo();
+  /** The pass of the fixed point (memoized calls are valid within one). */
+  pass = 0;
+  newPass(): void {
+    this.pass++;
+    this.memo.clear();
+    this.conversions.clear();
+    this.unchanged.clear();
+  }
+  /** Per pass: the cost of converting an object again while the heap's version is the one noted (see repeatUnchanged). */
+  private readonly unchanged = new Map<number, { version: number; overwrites: number; cost: number }>();
+  /** Calls of function bodies not yet run in the pass (a conversion that makes one does more than read). */
+  bodiesRun = 0;
+  /** Per pass: what converting a built-in object again costs while the memo still answers each call it makes (see conversionCost). */
+  private readonly conversions = new Map<number, { cost: number; overwrites: number }>();
+  private readonly lastResults = new Map<string, VSet>();
+  /** The last result a call inside the same call (same inputs, same site) was given, until the outer call returns. */
+  private readonly recursed = new Map<string, VSet>();
+
+  /**
+   * A built-in without a summary: it may call every function its receiver and arguments reach, with
+   * any of those values, and return any of them (weakly: a finding on what it gives cannot be proven).
+   */
+  unsummarized(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew = false): VSet {
+    const reached = this.heap.reach([...self, ...args.flatMap((a) => [...a])]);
+    const weak = this.heap.weaken(reached);
+    const inner = { ...site, text: `a function handed to ${fn.label}` };
+    // It calls the code's functions it reaches (and is reported if it reaches a capability); built-ins it reaches are summarized where they are called.
+    for (const v of weak) {
+      if (!isObjectValue(v)) continue;
+      const o = this.heap.object(v);
+      if ((o.callable || o.fn) && (o.kind !== 'builtin' || o.cap)) this.call([v], new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
+    }
+    // Constructed, it gives an instance of its own prototype.
+    const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
+    if (isNew) for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(result.protos, p);
+    this.heap.join(result.dyn, weak);
+    return new Set([...weak, result.id, STR, NUM, BOOL, UNDEF]);
+  }
+
+  /** A method call `receiver.key(args)`: each receiver with the functions found on it. */
+  invokeMethod(receivers: VSet, key: Key, args: VSet[], site: CallSite): VSet {
+    const out = new Set<number>();
+    for (const r of receivers) {
+      const callees = this.get([r], key, site);
+      for (const w of this.call(callees, new Set([r]), args, site, false)) out.add(w);
+    }
+    return out;
+  }
+
+  // --- implicit calls ------------------------------------------------------------------------
+
+  /** ToPrimitive: Symbol.toPrimitive, then toString / valueOf of each object, called on it. Gives a primitive. */
+  coerce(values: Iterable<number>, site: CallSite): VSet {
+    const out = new Set<number>();
+    const conversion = site.text.startsWith('a conversion of') ? site : { ...site, text: `a conversion of ${site.text}` };
+    if (Array.isArray(values)) for (let i = 0; i < values.length; i++) this.convert(values[i], conversion, out);
+    else for (const v of values as VSet) this.convert(v, conversion, out);
+    return out;
+  }
+
+  private convert(v: number, conversion: CallSite, out: VSet): void {
+    if (!isObjectValue(v)) {
+      out.add(v);
+      return;
+    }
+    if (!this.repeatConversion(v) && !this.repeatUnchanged(v)) {
+      const before = this.counters();
+      for (const key of TO_PRIMITIVE_KEYS) this.invokeMethodImplicit(v, key, [new Set([STR])], conversion);
+      this.noteConversion(v);
+      this.noteUnchanged(v, before);
+    }
+    out.add(STR).add(NUM);
+  }
+
+  /** Everything a conversion can change or use up, but its steps: equal before and after, it only read and found what the memo had. */
+  private counters(): Counters {
+    return { steps: this.steps, version: this.heap.version, misses: this.memo.misses, overwrites: this.memo.overwrites, bodiesRun: this.bodiesRun, reports: this.policy.reportCalls };
+  }
+
+  /**
+   * Converting any object again in a pass, while the heap is as it was when a conversion of it read
+   * only what was there, called only what the memo answered and reported nothing, repeats exactly that
+   * conversion: it is counted (its steps), not redone.
+   */
+  private repeatUnchanged(v: number): boolean {
+    const known = this.unchanged.get(v);
+    return known !== undefined && known.version === this.heap.version && known.overwrites === this.memo.overwrites && this.stepMany(known.cost);
+  }
+
+  private noteUnchanged(v: number, before: Counters): void {
+    const after = this.counters();
+    if (after.version === before.version && after.misses === before.misses && after.overwrites === before.overwrites && after.bodiesRun === before.bodiesRun && after.reports === before.reports) {
+      this.unchanged.set(v, { version: after.version, overwrites: after.overwrites, cost: after.steps - before.steps });
+    }
+  }
+
+  /**
+   * Converting the same built-in object again in a pass does nothing new: its three reads are of the
+   * built-in graph (no getter, nothing the code added), and each call they find is a built-in the memo
+   * answers, with no capability to report. So it is only counted: the same steps, the same work bound.
+   */
+  private repeatConversion(v: number): boolean {
+    const known = this.conversions.get(v);
+    return known !== undefined && known.overwrites === this.memo.overwrites && this.stepMany(known.cost);
+  }
+
+  private noteConversion(v: number): void {
+    const cost = this.conversionCost(v);
+    if (cost === undefined) this.conversions.delete(v);
+    else this.conversions.set(v, { cost, overwrites: this.memo.overwrites });
+  }
+
+  /**
+   * The steps converting `v` takes when it runs nothing: per key, the read (one step for v, one per value
+   * found) and the call (one per callee, one per value the memo gives). Undefined when a conversion of v
+   * could do more than that: v is not a built-in, is a capability, its chain has a getter for a key or an
+   * overlay of the code's additions, a callee is a capability or the code's, or a call is not memoized.
+   */
+  private conversionCost(v: number): number | undefined {
+    const o = this.heap.object(v);
+    if (o.kind !== 'builtin' || o.cap) return undefined;
+    const chain = this.heap.chain(v, this.graph.prototypes);
+    if (chain.some((p) => this.heap.overlays.has(p.id))) return undefined;
+    const self = new Set([v]);
+    const args = [new Set([STR])];
+    let cost = 0;
+    for (const key of TO_PRIMITIVE_KEYS) {
+      const found = new Set<number>();
+      for (const p of chain) {
+        if (p.getters.has(key)) return undefined;
+        const own = p.props.get(key);
+        if (own) for (const w of own) found.add(w);
+      }
+      // What get gives: UNDEF when nothing is found, weakened when v is.
+      const callees = found.size === 0 ? new Set([UNDEF]) : isWeak(v) ? this.heap.weaken(found) : found;
+      const results = new Set<number>();
+      for (const f of callees) {
+        if (!isObjectValue(f)) continue;
+        const fn = this.heap.object(f);
+        if (!fn.callable && !fn.fn) continue;
+        if (fn.cap || fn.fn) return undefined;
+        const memo = this.memo.get(f, false, self, args);
+        if (!memo) return undefined;
+        for (const w of isWeak(f) ? this.heap.weaken(memo) : memo) results.add(w);
+      }
+      cost += 1 + 2 * callees.size + results.size;
+    }
+    return cost;
+  }
+
+  private invokeMethodImplicit(v: number, key: string, args: VSet[], site: CallSite): VSet {
+    return this.call(this.get([v], key, site), new Set([v]), args, site, false, true);
+  }
+
+  /** What iterating each value gives (for-of, spread, destructuring, Array.from, Promise.all). */
+  iterate(values: Iterable<number>, site: CallSite, asyncIteration = false): VSet {
+    const out = new Set<number>();
+    const s = { ...site, text: `iteration over ${site.text}` };
+    for (const v of values) {
+      if (isStringValue(v)) {
+        out.add(STR);
+        continue;
+      }
+      if (!isObjectValue(v)) continue;
+      const keys = asyncIteration ? ['@@asyncIterator', '@@iterator'] : ['@@iterator'];
+      for (const key of keys) {
+        const iterators = this.invokeMethodImplicit(v, key, [], s);
+        for (const it of iterators) {
+          const results = this.invokeMethodImplicit(it, 'next', [new Set([UNDEF])], s);
+          const settled = asyncIteration ? this.awaitValue(results, s) : results;
+          for (const w of this.get(settled, 'value', s)) out.add(w);
+          this.invokeMethodImplicit(it, 'return', [], s);
+        }
+      }
+    }
+    return asyncIteration ? this.awaitValue(out, s) : out;
+  }
+
+  /** A promise object's settled value: a fresh promise of the site, resolved with `values` (thenables followed). */
+  promiseOf(values: VSet, site: CallSite, tag: string): number {
+    const p = this.fresh(site, `promise:${tag}`, 'Promise.prototype', 'a promise');
+    this.resolveInto(p, values, site);
+    return p.id;
+  }
+
+  /** Resolves a promise with `values`: a thenable's `then` is called with the promise's resolving functions. */
+  resolveInto(p: AbstractObject, values: VSet, site: CallSite): void {
+    const settled = this.heap.slot(p, '%value');
+    for (const v of values) {
+      if (!isObjectValue(v)) {
+        this.heap.add(settled, v);
+        continue;
+      }
+      const o = this.heap.object(v);
+      if (o.slots.has('%value') && this.isBuiltinThen(v, site)) {
+        this.heap.join(settled, o.slots.get('%value')!);
+        continue;
+      }
+      this.heap.add(settled, v);
+      const thens = this.get([v], 'then', { ...site, text: `the then of what ${site.text} resolves with` });
+      if ([...thens].some((t) => isObjectValue(t))) {
+        const resolve = this.resolvingFunction(p, site);
+        this.call(thens, new Set([v]), [new Set([resolve]), new Set([this.rejectingFunction(site)])], { ...site, text: `the then of what ${site.text} resolves with` }, false, true);
+      }
+    }
+  }
+
+  private isBuiltinThen(v: number, site: CallSite): boolean {
+    const thens = this.get([v], 'then', site);
+    const builtinThen = this.graph.byName.get('Promise.prototype.then');
+    return [...thens].every((t) => objectOf(t) === builtinThen);
+  }
+
+  /** The resolve function the engine hands to an executor or a thenable's then: a call resolves `p`. */
+  resolvingFunction(p: AbstractObject, site: CallSite): number {
+    return this.heap.site(`${site.tag}:resolve:${p.id}`, () => {
+      const f = this.heap.create('site', 'a promise resolve function', [this.builtin('Function.prototype')], true);
+      f.model = 'resolve';
+      f.slots.set('%promise', new Set([p.id]));
+      return f;
+    }).id;
+  }
+
+  rejectingFunction(site: CallSite): number {
+    return this.heap.site(`reject`, () => {
+      const f = this.heap.create('site', 'a promise reject function', [this.builtin('Function.prototype')], true);
+      f.model = 'reject';
+      return f;
+    }).id;
+  }
+
+  /** What `await values` gives. */
+  awaitValue(values: VSet, site: CallSite): VSet {
+    const p = this.heap.object(this.promiseOf(values, site, 'await'));
+    return new Set(p.slots.get('%value') ?? []);
+  }
+
+  /** `x instanceof C`: C's Symbol.hasInstance is called with x. */
+  instanceOf(left: VSet, right: VSet, site: CallSite): VSet {
+    for (const c of right) this.invokeMethodImplicit(c, '@@hasInstance', [left], { ...site, text: `instanceof ${site.text}` });
+    return new Set([BOOL]);
+  }
+
+  /** The key a computed member expression's values give: a string constant, an index, a well-known symbol, or run time. */
+  keyOf(values: VSet, site: CallSite): Key[] {
+    const keys = new Set<Key>();
+    for (const v of values) {
+      if (v >= OWN_KEY_BASE) keys.add(`${OWN_KEY}${v - OWN_KEY_BASE}`);
+      else if (v === NUM) keys.add('#');
+      else if (v >= STR && this.heap.stringOf(v) !== undefined) keys.add(this.heap.stringOf(v)!);
+      else if (v >= wellKnownSymbol('asyncIterator') && v < 32) keys.add(`@@${wkName(v)}`);
+      else if (v === UNDEF) keys.add('undefined');
+      else if (v === BOOL) keys.add('true').add('false');
+      else if (isObjectValue(v)) {
+        this.coerce([v], site);
+        keys.add(undefined);
+      } else keys.add(undefined);
+    }
+    return keys.has(undefined) ? [undefined] : [...keys];
+  }
+}
+
+import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE } from './heap.js';
+/** A Key that is an own key of one object (see heap.ts ownKey). */
+export const OWN_KEY = '\u0000own:';
+/** A key that is an own key of whatever object it is read from (E[k] with k from Object.keys(E), the same E). */
+export const OWN_KEY_OF_RECEIVER = `${OWN_KEY}receiver`;
+const wkName = (v: number) => WELL_KNOWN_SYMBOLS[v - wellKnownSymbol('asyncIterator')];
+
+/** Whether a key is an array index as the analysis names one (/^\d+$/), without a regular expression: it runs on every read. */
+export function isIndexKey(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}

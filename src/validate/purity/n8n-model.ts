@@ -1,0 +1,126 @@
+// What n8n 2.41 hands a Code node besides the built-ins (task runner buildContext): its data (items,
+// $json, ... JSON made in the runner's realm), its accessors ($input, $(), $node, luxon's DateTime,
+// ...: host functions and objects that give data), its capabilities (require, helpers.*, $env,
+// $secrets, $evaluateExpression) and, for n8n's insecure runner mode and the legacy Function node,
+// the host's own globals (process, fetch, ...). Each is an abstract object of the analysis; the
+// summaries here say what a read, a write or a call of one gives.
+import type { Engine, Summary } from './engine.js';
+import { BOOL, Heap, NUM, STR, UNDEF, type AbstractObject, type Capability } from './heap.js';
+
+/** Per analysis: the objects, and which global keys hold them. */
+export interface N8nValues {
+  globals: Map<string, number>;
+  data: number[];
+}
+
+const CAPABILITY_KEYS: Record<string, Capability> = {
+  require: { kind: 'require', label: 'require (module loading)' },
+  helpers: { kind: 'helpers', label: 'helpers (I/O helpers)' },
+  $env: { kind: 'env', label: '$env (environment access)' },
+  $secrets: { kind: 'env', label: '$secrets (external secrets)' },
+  $evaluateExpression: { kind: 'expression', label: '$evaluateExpression (evaluates an n8n expression, which reads $env)' },
+  process: { kind: 'process', label: 'process (process access)' },
+  fetch: { kind: 'io', label: 'fetch (network I/O)' },
+  XMLHttpRequest: { kind: 'io', label: 'XMLHttpRequest (network I/O)' },
+  WebSocket: { kind: 'io', label: 'WebSocket (network I/O)' },
+  $http: { kind: 'io', label: '$http (network I/O)' },
+  getCredentials: { kind: 'io', label: 'getCredentials (credential access)' },
+};
+export const N8N_DATA_KEYS: ReadonlySet<string> = new Set(['items', 'item', '$json', '$binary', '$data']);
+const DATA_KEYS = ['items', 'item', '$json', '$binary', '$data', '$vars', '$parameter', '$rawParameter', '$self', '$position', '$runIndex', '$itemIndex', '$mode', '$thisItem', '$thisItemIndex', '$thisRunIndex', '$nodeVersion', '$nodeId', '$webhookId', '$executionId', '$resumeWebhookUrl', '$agentInfo', '$evaluation', '$tool', '__isExecutionContext'];
+
+export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlobals: string[]): N8nValues {
+  const hostObject = byName.get('host:Object.prototype')!;
+  const hostArray = byName.get('host:Array.prototype')!;
+  const hostFunction = byName.get('host:Function.prototype')!;
+  const make = (label: string, proto: number, model: string, callable = false): AbstractObject => {
+    const o = heap.create('n8n', label, [proto], callable);
+    o.model = model;
+    return o;
+  };
+  // One object for all of n8n's JSON data, arrays and objects alike: an own key of a row then reads that row's own data.
+  const object = make("n8n's data", hostObject, 'data');
+  object.protos.add(hostArray);
+  const array = object;
+  const accessor = make('an n8n accessor', hostObject, 'accessor');
+  const accessorFn = make('an n8n accessor function', hostFunction, 'accessor', true);
+  const luxon = make('a luxon DateTime, Duration or Interval', hostObject, 'accessor');
+  const luxonFn = make('a luxon function', hostFunction, 'accessor', true);
+  const jmespath = make('$jmespath', hostFunction, 'jmespath', true);
+  const staticData = make('$getWorkflowStaticData', hostFunction, 'staticData', true);
+  const console = make('console', hostObject, 'console');
+  const consoleFn = make('a console method', hostFunction, 'noop', true);
+  const data = [object.id, array.id, STR, NUM, BOOL, UNDEF];
+  heap.join(object.dyn, data);
+  // $item(i) gives a data proxy of item i: every key n8n puts on the global object, capabilities too.
+  const proxy = make('a data proxy ($item(i))', hostObject, 'accessor');
+  const proxyFn = make('$item', hostFunction, 'accessor', true);
+  heap.add(heap.slot(proxyFn, '%returns'), proxy.id);
+  heap.join(accessor.dyn, [...data, accessor.id, accessorFn.id]);
+  heap.join(luxon.dyn, [STR, NUM, BOOL, UNDEF, luxon.id, luxonFn.id, object.id, array.id]);
+  heap.join(console.dyn, [consoleFn.id]);
+  heap.add(heap.slot(accessorFn, '%returns'), accessor.id);
+  heap.join(heap.slot(accessorFn, '%returns'), data);
+  heap.join(heap.slot(luxonFn, '%returns'), [luxon.id, STR, NUM, BOOL, UNDEF, object.id, array.id]);
+  const globals = new Map<string, number>();
+  for (const key of DATA_KEYS) globals.set(key, key === 'items' ? array.id : object.id);
+  for (const key of ['$input', '$node', '$prevNode', '$workflow', '$execution', '$', '$item', '$items', '$getPairedItem', '$fromAI', '$fromAi', '$fromai']) globals.set(key, key.startsWith('$') && key !== '$input' && key !== '$node' && key !== '$prevNode' && key !== '$workflow' && key !== '$execution' ? accessorFn.id : accessor.id);
+  for (const key of ['DateTime', 'Duration', 'Interval']) globals.set(key, luxonFn.id);
+  for (const key of ['$now', '$today']) globals.set(key, luxon.id);
+  globals.set('$jmespath', jmespath.id).set('$jmesPath', jmespath.id).set('$getWorkflowStaticData', staticData.id).set('console', console.id);
+  for (const [key, cap] of Object.entries(CAPABILITY_KEYS)) {
+    const o = make(cap.label, key === 'helpers' || key === '$env' || key === '$secrets' || key === 'process' ? hostObject : hostFunction, 'capability', key !== 'helpers' && key !== '$env' && key !== '$secrets' && key !== 'process');
+    o.cap = cap;
+    if (key === 'helpers') {
+      const helper = make('a helpers function (I/O)', hostFunction, 'capability', true);
+      helper.cap = { kind: 'io', label: 'a helpers function (I/O: helpers.httpRequest, ...)' };
+      heap.add(o.dyn, helper.id);
+    }
+    globals.set(key, o.id);
+  }
+  globals.set('$item', proxyFn.id);
+  for (const [key, v] of globals) heap.add(heap.prop(proxy, key), v);
+  heap.join(proxy.dyn, data);
+  for (const key of hostGlobals) if (!globals.has(key)) globals.set(key, UNDEF);
+  return { globals, data: [object.id] };
+}
+
+const fresh = (e: Engine, c: Parameters<Summary>[1], tag: string) => e.fresh(c.site, tag, 'host:Object.prototype', "n8n's data (an object)");
+
+/** What reads, writes and calls of n8n's values do ('<model>:get', '<model>:call', ...). */
+export const N8N_MODELS: Record<string, Summary> = {
+  // An accessor function (a host function of n8n or luxon) coerces its arguments and gives data or accessors.
+  'accessor:call': (e, c) => {
+    for (const a of c.args) e.coerce(a, c.site);
+    return new Set(c.fn.slots.get('%returns') ?? []);
+  },
+  // $jmespath(data, path) gives any value reachable from data (a path may name any key, constructor too).
+  'jmespath:call': (e, c) => {
+    for (const a of c.args.slice(1)) e.coerce(a, c.site);
+    const reached = new Set<number>();
+    for (const v of c.args[0] ?? []) for (const w of e.get(e.heap.reach([v]), undefined, c.site)) reached.add(w);
+    return new Set([...e.heap.weaken(reached), ...e.heap.reach(c.args[0] ?? [])]);
+  },
+  'staticData:call': (e, c) => {
+    const o = fresh(e, c, 'staticData');
+    return new Set([o.id]);
+  },
+  'noop:call': () => new Set([UNDEF]),
+  // An object of the runner's realm the analysis does not model: it may call what it is given and give back what it reaches.
+  'opaque:call': (e, c) => new Set([...e.unsummarized(c.fn, c.self, c.args, c.site), c.fn.id]),
+  // A promise's resolve function: what it is called with settles the promise.
+  'resolve:call': (e, c) => {
+    for (const p of c.fn.slots.get('%promise') ?? []) e.resolveInto(e.heap.object(p), c.args[0] ?? new Set([UNDEF]), c.site);
+    return new Set([UNDEF]);
+  },
+  'reject:call': (e, c) => {
+    e.heap.join(e.thrown, c.args[0] ?? []);
+    return new Set([UNDEF]);
+  },
+  // The executor the engine hands a promise subclass's constructor: it keeps the functions it is called with, which the engine then calls.
+  'executor:call': (e, c) => {
+    e.heap.join(e.heap.slot(c.fn, '%resolve'), c.args[0] ?? []);
+    e.heap.join(e.heap.slot(c.fn, '%reject'), c.args[1] ?? []);
+    return new Set([UNDEF]);
+  },
+};

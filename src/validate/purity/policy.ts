@@ -1,0 +1,104 @@
+// The policy of code-purity as a question about the points-to result: can a capability object flow
+// to an operation that invokes it, writes to it, reads it (the environment) or returns it? A built-in
+// is shared by everything in the sandbox, so any write to one is reported too. Findings name the
+// expression and the capability in one line; one reached only through an over-approximation (weak)
+// is "cannot be proven pure", otherwise it "reaches".
+import type { CallSite, Key } from './engine.js';
+import { type AbstractObject, Heap, isObjectValue, isWeak, type VSet } from './heap.js';
+
+export interface PurityFinding {
+  node: any;
+  verdict: 'reaches' | 'unprovable' | 'builtinWrite';
+  /** "`byTag[tag].push` may be Object.prototype.__defineGetter__". */
+  what: string;
+  /** "and is called". */
+  use: string;
+}
+
+/** Capabilities whose mere reading leaks what n8n must keep: its environment and secrets. */
+const READ_DENIED = new Set(['env', 'process']);
+/** Capabilities that leak when returned: n8n serializes the result (JSON.stringify drops a function, not an object). */
+const RETURN_DENIED = new Set(['global', 'env', 'process', 'helpers', 'require', 'module']);
+
+export class Policy {
+  reporting = false;
+  /** Every report asked for, kept or not (an operation that asks none reported nothing). */
+  reportCalls = 0;
+  readonly findings: PurityFinding[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly heap: Heap,
+    /** Whether a write of `key` to the global object only adds a variable (the key is absent from it). */
+    private readonly absentFromGlobal: (key: string) => boolean,
+    private readonly globalId: number,
+    /** n8n's data names on the global object (items, item, $json, ...): a write there changes data, which the analysis follows. */
+    private readonly dataKeys: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** Forgets what was found so far (a new pass of the fixed point asks again). */
+  clearFindings(): void {
+    this.findings.length = 0;
+    this.seen.clear();
+  }
+
+  report(node: any, verdict: PurityFinding['verdict'], what: string, use: string): void {
+    this.reportCalls++;
+    if (!this.reporting) return;
+    const key = `${node.start}:${verdict}:${what}:${use}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.findings.push({ node, verdict, what, use });
+  }
+
+  private describe(v: number, site: CallSite, o: AbstractObject): string {
+    const how = isWeak(v) ? ' (a key known only at run time, or a built-in without a summary, may give it)' : '';
+    return `\`${site.text}\` may be ${o.cap?.label ?? o.label}${how}`;
+  }
+
+  /** A call or construction of `f`: false when f is a capability (reported, and not followed). */
+  invoke(f: number, site: CallSite, implicit: boolean): boolean {
+    const o = this.heap.object(f);
+    if (!o.cap) return true;
+    const use = implicit ? 'and the engine calls it implicitly' : 'and is called';
+    this.report(site.node, isWeak(f) ? 'unprovable' : 'reaches', this.describe(f, site, o), use);
+    return false;
+  }
+
+  read(v: number, _key: Key, site: CallSite): void {
+    if (!isObjectValue(v)) return;
+    const o = this.heap.object(v);
+    if (o.cap && READ_DENIED.has(o.cap.kind)) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and a property of it is read');
+  }
+
+  /** A write of `key` to `v`: the object to store into (an overlay for a new global variable), or undefined when it is reported. */
+  write(v: number, key: Key, _values: VSet, site: CallSite): AbstractObject | undefined {
+    const o = this.heap.object(v);
+    if (o.id === this.globalId && key !== undefined && (this.absentFromGlobal(key) || this.dataKeys.has(key))) return this.heap.overlay(o);
+    if (o.kind === 'builtin') {
+      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written`);
+      return undefined;
+    }
+    if (o.cap) {
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is written');
+      return undefined;
+    }
+    return o;
+  }
+
+  /** What the code hands back to n8n (its return value, what it writes into n8n's data). */
+  returned(values: VSet, site: CallSite): void {
+    for (const v of this.heap.reach(values)) {
+      if (!isObjectValue(v)) continue;
+      const o = this.heap.object(v);
+      if (!o.cap) continue;
+      if (RETURN_DENIED.has(o.cap.kind) || (o.cap.kind === 'compiler' && !isWeak(v))) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is returned to n8n');
+    }
+  }
+
+  /** Syntax or an operation the analysis has no rule for: never a pass. */
+  unknown(node: any, what: string): void {
+    this.report(node, 'unprovable', what, 'has no rule in the analysis');
+  }
+}

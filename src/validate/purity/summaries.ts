@@ -1,0 +1,716 @@
+// Built-in summaries: per built-in function of the snapshot (by canonical name, either realm), what
+// it returns and what it calls. A built-in without an entry is taken to call every function its
+// receiver and arguments reach and to return any of them (Engine.unsummarized). The implicit calls a
+// built-in makes (a callback, a species constructor, a replacer, toJSON, Symbol.replace of its
+// argument, then of a thenable, ...) go through the engine's operations, so they are checked like
+// the code's own calls.
+import type { Engine, Summary } from './engine.js';
+import { BIGINT, BOOL, NUM, STR, SYM, UNDEF, type AbstractObject, type VSet, isObjectValue, isStringValue, objectOf, ownKey, wellKnownSymbol, WELL_KNOWN_SYMBOLS } from './heap.js';
+
+type C = Parameters<Summary>[1];
+const set = (...v: number[]) => new Set(v);
+const union = (...sets: Iterable<number>[]) => {
+  const out = new Set<number>();
+  for (const s of sets) for (const v of s) out.add(v);
+  return out;
+};
+const arg = (c: C, i: number): VSet => c.args[i] ?? (c.args as any).tail ?? set(UNDEF);
+const PRIMS = () => set(STR, NUM, BOOL, UNDEF, BIGINT);
+
+/** Coerces every argument (and the receiver) and gives the primitive types listed. */
+const primitive = (...result: number[]): Summary => (e, c) => {
+  for (const a of c.args) e.coerce(a, c.site);
+  return new Set(result);
+};
+const elementsOf = (e: Engine, c: C, values: VSet = c.self) => e.get(values, '#', c.site);
+const callback = (e: Engine, c: C, fn: VSet, self: VSet, args: VSet[]) => e.call(fn, self, args, { ...c.site, text: `the callback of ${c.fn.label}` }, false, true);
+
+/** ArraySpeciesCreate: receiver.constructor[Symbol.species] constructs the result; a fresh array when it is Array. */
+function speciesArray(e: Engine, c: C, elements: VSet, tag = 'species'): VSet {
+  const site = { ...c.site, text: `the species constructor of the receiver of ${c.fn.label}` };
+  const constructors = e.get(c.self, 'constructor', site);
+  const species = e.get(constructors, '@@species', site);
+  const out = set(e.freshArray(c.site, tag, elements));
+  const arrayCtor = new Set([e.graph.byName.get('Array'), e.graph.byName.get('host:Array')]);
+  const own = [...species].filter((s) => isObjectValue(s) && !arrayCtor.has(s));
+  if (own.length) {
+    const made = e.call(own, set(), [set(NUM)], site, true, true);
+    e.put(made, '#', elements, site);
+    for (const m of made) out.add(m);
+  }
+  return out;
+}
+
+/** Array.of / Array.from construct their receiver when it is a constructor other than Array (a subclass), then store the elements into it. */
+function constructWith(e: Engine, c: C, elements: VSet): VSet {
+  const out = set(e.freshArray(c.site, 'from', elements));
+  const arrays = new Set([e.graph.byName.get('Array'), e.graph.byName.get('host:Array')]);
+  const own = [...c.self].filter((s) => isObjectValue(s) && !arrays.has(s));
+  if (own.length) {
+    const made = e.call(own, set(), [set(NUM)], { ...c.site, text: `the receiver of ${c.site.text}` }, true, true);
+    e.put(made, '#', elements, c.site);
+    for (const m of made) out.add(m);
+  }
+  return out;
+}
+
+const iteratorOf = (e: Engine, c: C, elements: Iterable<number>, tag = 'iterator', proto = '%ArrayIteratorPrototype%') => {
+  const it = e.fresh(c.site, tag, proto, 'an iterator');
+  e.heap.join(e.heap.slot(it, '%elems'), elements);
+  return set(it.id);
+};
+const pair = (e: Engine, c: C, tag: string, a: Iterable<number>, b: Iterable<number>) => {
+  const p = e.fresh(c.site, tag, 'Array.prototype', 'an entry');
+  e.heap.join(e.heap.prop(p, '0'), a);
+  e.heap.join(e.heap.prop(p, '1'), b);
+  e.heap.add(e.heap.prop(p, 'length'), NUM);
+  return p.id;
+};
+/** Own keys of each object (Object.keys, entries): "an own key of o", which reads only o's own properties from o. */
+const ownKeys = (values: VSet) => [...values].filter(isObjectValue).map((v) => ownKey(objectOf(v)));
+
+const arrayCallback = (result: (e: Engine, c: C, elements: VSet, returned: VSet) => VSet): Summary => (e, c) => {
+  const elements = elementsOf(e, c);
+  const returned = callback(e, c, arg(c, 0), c.args[1] ?? set(UNDEF), [elements, set(NUM), c.self]);
+  return result(e, c, elements, returned);
+};
+
+const ARRAY: Record<string, Summary> = {
+  forEach: arrayCallback(() => set(UNDEF)),
+  some: arrayCallback(() => set(BOOL)),
+  every: arrayCallback(() => set(BOOL)),
+  find: arrayCallback((e, c, el) => union(el, [UNDEF])),
+  findLast: arrayCallback((e, c, el) => union(el, [UNDEF])),
+  findIndex: arrayCallback(() => set(NUM)),
+  findLastIndex: arrayCallback(() => set(NUM)),
+  filter: arrayCallback((e, c, el) => speciesArray(e, c, el)),
+  map: arrayCallback((e, c, el, ret) => speciesArray(e, c, ret)),
+  flatMap: arrayCallback((e, c, el, ret) => speciesArray(e, c, union(ret, e.get(ret, '#', c.site)))),
+  reduce: (e, c) => reduce(e, c),
+  reduceRight: (e, c) => reduce(e, c),
+  join: (e, c) => {
+    e.coerce(elementsOf(e, c), c.site);
+    e.coerce(arg(c, 0), c.site);
+    return set(STR);
+  },
+  toString: (e: Engine, c: C) => e.invokeMethod(c.self, 'join', [], c.site),
+  toLocaleString: (e: Engine, c: C) => {
+    e.invokeMethod(elementsOf(e, c), 'toLocaleString', [], c.site);
+    return set(STR);
+  },
+  push: (e, c) => {
+    e.put(c.self, '#', union(...c.args), c.site);
+    return set(NUM);
+  },
+  unshift: (e, c) => ARRAY.push(e, c),
+  pop: (e, c) => union(elementsOf(e, c), [UNDEF]),
+  shift: (e, c) => union(elementsOf(e, c), [UNDEF]),
+  at: (e, c) => union(elementsOf(e, c), [UNDEF]),
+  slice: (e, c) => speciesArray(e, c, elementsOf(e, c)),
+  splice: (e, c) => {
+    e.put(c.self, '#', union(...c.args.slice(2)), c.site);
+    return speciesArray(e, c, elementsOf(e, c));
+  },
+  concat: (e, c) => speciesArray(e, c, union(elementsOf(e, c), ...c.args, e.get(union(...c.args), '#', c.site))),
+  flat: (e, c) => {
+    const el = elementsOf(e, c);
+    return speciesArray(e, c, union(el, e.get(el, '#', c.site), e.get(e.get(el, '#', c.site), '#', c.site)));
+  },
+  toSorted: (e, c) => sort(e, c, set(e.freshArray(c.site, 'sorted', elementsOf(e, c)))),
+  toReversed: (e, c) => set(e.freshArray(c.site, 'reversed', elementsOf(e, c))),
+  toSpliced: (e, c) => set(e.freshArray(c.site, 'spliced', union(elementsOf(e, c), ...c.args.slice(2)))),
+  with: (e, c) => set(e.freshArray(c.site, 'with', union(elementsOf(e, c), arg(c, 1)))),
+  sort: (e, c) => sort(e, c, c.self),
+  reverse: (e, c) => c.self,
+  fill: (e, c) => {
+    e.put(c.self, '#', arg(c, 0), c.site);
+    return c.self;
+  },
+  copyWithin: (e, c) => c.self,
+  includes: () => set(BOOL),
+  indexOf: () => set(NUM),
+  lastIndexOf: () => set(NUM),
+  keys: (e, c) => iteratorOf(e, c, [NUM]),
+  values: (e, c) => iteratorOf(e, c, elementsOf(e, c)),
+  '@@iterator': (e, c) => iteratorOf(e, c, elementsOf(e, c)),
+  entries: (e, c) => iteratorOf(e, c, [pair(e, c, 'entry', [NUM], elementsOf(e, c))]),
+};
+
+function reduce(e: Engine, c: C): VSet {
+  const elements = elementsOf(e, c);
+  const acc = union(c.args[1] ?? elements, elements);
+  const heap = e.heap;
+  const accumulator = heap.slot(e.fresh(c.site, 'reduce', undefined, 'an accumulator'), '%acc');
+  heap.join(accumulator, acc);
+  const returned = callback(e, c, arg(c, 0), set(UNDEF), [new Set(accumulator), elements, set(NUM), c.self]);
+  heap.join(accumulator, returned);
+  return new Set(accumulator);
+}
+
+function sort(e: Engine, c: C, result: VSet): VSet {
+  const elements = elementsOf(e, c);
+  const compare = arg(c, 0);
+  if ([...compare].some((v) => v === UNDEF)) e.coerce(elements, c.site);
+  callback(e, c, compare, set(UNDEF), [elements, elements]);
+  return result;
+}
+
+/** Own values of objects (Object.values, entries, assign's sources): getters run; a built-in's enumerable keys only. */
+function ownValues(e: Engine, values: VSet, c: C): VSet {
+  const out = new Set<number>();
+  for (const v of values) {
+    if (!isObjectValue(v)) continue;
+    const o = e.heap.object(v);
+    const keys = [...o.props.keys(), ...o.getters.keys()].filter((k) => o.kind !== 'builtin' || o.enumerable?.has(k));
+    for (const k of keys) for (const w of e.get([v], k, c.site)) out.add(w);
+    const ov = e.heap.overlays.get(o.id);
+    if (ov) for (const s of ov.props.values()) for (const w of s) out.add(w);
+    for (const w of o.dyn) out.add(w);
+  }
+  return out;
+}
+
+function assign(e: Engine, c: C): VSet {
+  const target = arg(c, 0);
+  for (const source of c.args.slice(1)) {
+    for (const v of source) {
+      if (!isObjectValue(v)) continue;
+      const o = e.heap.object(v);
+      for (const k of [...o.props.keys(), ...o.getters.keys()]) if (o.kind !== 'builtin' || o.enumerable?.has(k)) e.put(target, k, e.get([v], k, c.site), c.site);
+      if (o.dyn.size) e.put(target, undefined, o.dyn, c.site);
+    }
+  }
+  return target;
+}
+
+const freshObject = (e: Engine, c: C, tag: string, dyn: Iterable<number>, proto = 'Object.prototype') => {
+  const o = e.fresh(c.site, tag, proto, 'an object a built-in made');
+  e.heap.join(o.dyn, dyn);
+  return o;
+};
+
+const OBJECT: Record<string, Summary> = {
+  keys: (e, c) => set(e.freshArray(c.site, 'keys', ownKeys(arg(c, 0)))),
+  getOwnPropertyNames: (e, c) => set(e.freshArray(c.site, 'keys', ownKeys(arg(c, 0)))),
+  getOwnPropertySymbols: (e, c) => set(e.freshArray(c.site, 'keys', [SYM, ...WELL_KNOWN_SYMBOLS.map(wellKnownSymbol)])),
+  values: (e, c) => set(e.freshArray(c.site, 'values', ownValues(e, arg(c, 0), c))),
+  entries: (e, c) => set(e.freshArray(c.site, 'entries', [pair(e, c, 'entry', ownKeys(arg(c, 0)), ownValues(e, arg(c, 0), c))])),
+  assign,
+  fromEntries: (e, c) => {
+    const entries = e.iterate(arg(c, 0), c.site);
+    e.coerce(e.get(entries, '0', c.site), c.site);
+    return set(freshObject(e, c, 'fromEntries', e.get(entries, '1', c.site)).id);
+  },
+  freeze: (e, c) => {
+    e.put(arg(c, 0), undefined, set(), c.site);
+    return arg(c, 0);
+  },
+  seal: (e, c) => OBJECT.freeze(e, c),
+  preventExtensions: (e, c) => OBJECT.freeze(e, c),
+  isFrozen: () => set(BOOL),
+  isSealed: () => set(BOOL),
+  isExtensible: () => set(BOOL),
+  is: () => set(BOOL),
+  hasOwn: (e, c) => {
+    e.coerce(arg(c, 1), c.site);
+    return set(BOOL);
+  },
+  create: (e, c) => {
+    const o = e.fresh(c.site, 'create', undefined, 'an object made by Object.create');
+    for (const p of arg(c, 0)) if (isObjectValue(p)) e.heap.add(o.protos, p);
+    if (c.args.length > 1) {
+      const descriptors = ownValues(e, arg(c, 1), c);
+      e.heap.join(o.dyn, e.get(descriptors, 'value', c.site));
+      e.heap.join(o.dyn, e.call(e.get(descriptors, 'get', c.site), set(o.id), [], c.site, false, true));
+      e.call(e.get(descriptors, 'set', c.site), set(o.id), [PRIMS()], c.site, false, true);
+    }
+    return set(o.id);
+  },
+  groupBy: (e, c) => {
+    const elements = e.iterate(arg(c, 0), c.site);
+    e.coerce(callback(e, c, arg(c, 1), set(UNDEF), [elements, set(NUM)]), c.site);
+    return set(freshObject(e, c, 'groupBy', [e.freshArray(c.site, 'group', elements)], 'Object.prototype').id);
+  },
+};
+
+const OBJECT_PROTOTYPE: Record<string, Summary> = {
+  hasOwnProperty: primitive(BOOL),
+  propertyIsEnumerable: primitive(BOOL),
+  isPrototypeOf: () => set(BOOL),
+  toString: (e: Engine, c: C) => {
+    e.get(c.self, '@@toStringTag', c.site);
+    return set(STR);
+  },
+  toLocaleString: (e: Engine, c: C) => e.invokeMethod(c.self, 'toString', [], c.site),
+  valueOf: (e: Engine, c: C) => c.self,
+};
+
+const FUNCTION_PROTOTYPE: Record<string, Summary> = {
+  call: (e, c) => e.call(c.self, arg(c, 0), withTail(c.args.slice(1), (c.args as any).tail), c.site, false),
+  apply: (e, c) => {
+    const list = e.get(c.args[1] ?? set(UNDEF), '#', c.site);
+    return e.call(c.self, arg(c, 0), withTail([], list), c.site, false);
+  },
+  bind: (e, c) => {
+    const b = e.fresh(c.site, 'bound', 'Function.prototype', 'a bound function');
+    b.callable = true;
+    e.heap.join(e.heap.slot(b, '%target'), c.self);
+    e.heap.join(e.heap.slot(b, '%boundThis'), arg(c, 0));
+    e.heap.join(e.heap.slot(b, '%boundArgs'), union(...c.args.slice(1)));
+    return set(b.id);
+  },
+  toString: () => set(STR),
+  '@@hasInstance': (e, c) => {
+    e.get(c.self, 'prototype', c.site);
+    return set(BOOL);
+  },
+};
+
+function withTail(args: VSet[], tail: VSet | undefined): VSet[] {
+  const out: VSet[] & { tail?: VSet } = [...args];
+  if (tail) out.tail = tail;
+  return out;
+}
+
+/** String.prototype methods that call a method of their argument (Symbol.replace, ...) when it is an object. */
+const protocol = (symbol: string, result: (e: Engine, c: C) => VSet): Summary => (e, c) => {
+  e.coerce(c.self, c.site);
+  const out = new Set<number>(result(e, c));
+  const objects = new Set([...arg(c, 0)].filter(isObjectValue));
+  if (objects.size) for (const v of e.invokeMethod(objects, `@@${symbol}`, [set(STR), ...c.args.slice(1)], c.site)) out.add(v);
+  const strings = new Set([...arg(c, 0)].filter((v) => !isObjectValue(v)));
+  if (strings.size) e.coerce(strings, c.site);
+  for (const a of c.args.slice(1)) if ([...a].some(isObjectValue)) e.coerce(callback(e, c, a, set(UNDEF), [set(STR), set(STR), set(NUM), set(STR)]), c.site);
+  for (const a of c.args.slice(1)) e.coerce(a, c.site);
+  return out;
+};
+
+const STRING_PROTOTYPE: Record<string, Summary> = {
+  split: protocol('split', (e, c) => set(e.freshArray(c.site, 'split', [STR]))),
+  replace: protocol('replace', () => set(STR)),
+  replaceAll: protocol('replace', () => set(STR)),
+  match: protocol('match', (e, c) => set(e.freshArray(c.site, 'match', [STR, NUM]), UNDEF)),
+  matchAll: protocol('matchAll', (e, c) => iteratorOf(e, c, [e.freshArray(c.site, 'match', [STR, NUM])])),
+  search: protocol('search', () => set(NUM)),
+  includes: (e, c) => {
+    e.get(arg(c, 0), '@@match', c.site);
+    return primitive(BOOL)(e, c);
+  },
+  '@@iterator': (e, c) => iteratorOf(e, c, [STR]),
+};
+for (const m of ['startsWith', 'endsWith']) STRING_PROTOTYPE[m] = STRING_PROTOTYPE.includes;
+
+/** RegExp methods run `this.exec` (RegExpExec), which the code may have replaced on its own regular expression. */
+function regexpExec(e: Engine, c: C): VSet {
+  e.coerce(arg(c, 0), c.site);
+  const results = e.invokeMethod(c.self, 'exec', [set(STR)], c.site);
+  for (const key of ['0', 'index', 'length']) e.coerce(e.get(results, key, c.site), c.site);
+  return results;
+}
+
+const REGEXP_PROTOTYPE: Record<string, Summary> = {
+  exec: (e, c) => {
+    e.coerce(arg(c, 0), c.site);
+    return set(e.freshArray(c.site, 'exec', [STR, UNDEF]), UNDEF);
+  },
+  test: (e, c) => (regexpExec(e, c), set(BOOL)),
+  '@@match': (e, c) => union(regexpExec(e, c), [e.freshArray(c.site, 'match', [STR])]),
+  '@@matchAll': (e, c) => (regexpExec(e, c), iteratorOf(e, c, [e.freshArray(c.site, 'match', [STR])])),
+  '@@search': (e, c) => (regexpExec(e, c), set(NUM)),
+  '@@replace': (e, c) => {
+    regexpExec(e, c);
+    const replacer = arg(c, 1);
+    e.coerce(callback(e, c, replacer, set(UNDEF), [set(STR), set(STR), set(NUM), set(STR)]), c.site);
+    e.coerce(replacer, c.site);
+    return set(STR);
+  },
+  '@@split': (e, c) => {
+    const site = { ...c.site, text: `the species constructor of ${c.site.text}` };
+    const species = e.get(e.get(c.self, 'constructor', site), '@@species', site);
+    const builtin = new Set([e.graph.byName.get('RegExp'), e.graph.byName.get('host:RegExp')]);
+    const own = [...species].filter((s) => isObjectValue(s) && !builtin.has(s));
+    const splitters = own.length ? e.call(own, set(), [c.self, set(STR)], site, true, true) : set();
+    e.invokeMethod(splitters, 'exec', [set(STR)], c.site);
+    return set(e.freshArray(c.site, 'split', [STR]));
+  },
+  toString: (e: Engine, c: C) => {
+    e.get(c.self, 'source', c.site);
+    e.get(c.self, 'flags', c.site);
+    return set(STR);
+  },
+};
+
+/** JSON.stringify: toJSON, getters and a replacer of every object it walks are called. */
+function stringify(e: Engine, c: C): VSet {
+  const replacer = arg(c, 1);
+  const seen = new Set<number>();
+  const queue = [...arg(c, 0)];
+  const holder = freshObject(e, c, 'holder', arg(c, 0));
+  while (queue.length) {
+    const v = queue.pop()!;
+    if (seen.has(v) || !isObjectValue(v) || e.heap.object(v).kind === 'builtin') continue;
+    seen.add(v);
+    const o = e.heap.object(v);
+    const next = e.invokeMethod(set(v), 'toJSON', [set(STR)], c.site);
+    if (!o.callable) for (const w of union(ownValues(e, set(v), c), o.props.has('#') ? e.get([v], '#', c.site) : [])) next.add(w);
+    if ([...replacer].some(isObjectValue)) for (const w of callback(e, c, replacer, set(v, holder.id), [set(STR), next])) next.add(w);
+    for (const w of next) if (!seen.has(w)) queue.push(w);
+  }
+  e.get(replacer, '#', c.site);
+  return set(STR, UNDEF);
+}
+
+function parse(e: Engine, c: C): VSet {
+  e.coerce(arg(c, 0), c.site);
+  const object = freshObject(e, c, 'json-object', []);
+  const array = e.fresh(c.site, 'json-array', 'Array.prototype', 'an array JSON.parse made');
+  const values = [object.id, array.id, STR, NUM, BOOL, UNDEF];
+  e.heap.join(object.dyn, values);
+  e.heap.join(e.heap.prop(array, '#'), values);
+  e.heap.add(e.heap.prop(array, 'length'), NUM);
+  const reviver = arg(c, 1);
+  if (![...reviver].some(isObjectValue)) return new Set(values);
+  const holder = freshObject(e, c, 'json-holder', values);
+  const revived = callback(e, c, reviver, set(object.id, array.id, holder.id), [set(STR), new Set([...values, ...object.dyn])]);
+  e.heap.join(object.dyn, revived);
+  e.heap.join(e.heap.prop(array, '#'), revived);
+  e.heap.join(holder.dyn, revived);
+  return new Set([...values, ...revived]);
+}
+
+/** NewPromiseCapability(C): a fresh promise when C is Promise; a subclass is constructed with an executor whose functions the engine calls. */
+function capability(e: Engine, c: C, ctors: VSet, tag: string): { promises: VSet; resolves: VSet; rejects: VSet } {
+  const builtin = new Set([e.graph.byName.get('Promise'), e.graph.byName.get('host:Promise')]);
+  const p = e.fresh(c.site, `promise:${tag}`, 'Promise.prototype', 'a promise');
+  const out = { promises: set(p.id), resolves: set(e.resolvingFunction(p, c.site)), rejects: set(e.rejectingFunction(c.site)) };
+  const own = [...ctors].filter((s) => isObjectValue(s) && !builtin.has(s));
+  if (own.length) {
+    const executor = e.heap.site(`${c.site.tag}:executor:${tag}`, () => {
+      const x = e.heap.create('site', 'a promise capability executor', [e.builtin('Function.prototype')], true);
+      x.model = 'executor';
+      return x;
+    });
+    for (const v of e.call(own, set(), [set(executor.id)], { ...c.site, text: `the promise subclass of ${c.site.text}` }, true, true)) out.promises.add(v);
+    for (const v of executor.slots.get('%resolve') ?? []) out.resolves.add(v);
+    for (const v of executor.slots.get('%reject') ?? []) out.rejects.add(v);
+  }
+  return out;
+}
+
+function settle(e: Engine, c: C, cap: ReturnType<typeof capability>, values: VSet): VSet {
+  e.call(cap.resolves, set(UNDEF), [values], c.site, false, true);
+  e.call(cap.rejects, set(UNDEF), [e.thrown], c.site, false, true);
+  return cap.promises;
+}
+
+const settledValues = (e: Engine, c: C, promises: VSet) => e.awaitValue(promises, c.site);
+
+const PROMISE: Record<string, Summary> = {
+  'Promise.prototype.then': (e, c) => {
+    const site = { ...c.site, text: `the species constructor of ${c.site.text}` };
+    const species = e.get(e.get(c.self, 'constructor', site), '@@species', site);
+    const cap = capability(e, c, species, 'then');
+    const value = union(...[...c.self].filter(isObjectValue).map((p) => e.heap.object(p).slots.get('%value') ?? set()));
+    const onFulfilled = arg(c, 0);
+    const onRejected = arg(c, 1);
+    const results = union(callback(e, c, onFulfilled, set(UNDEF), [value]), callback(e, c, onRejected, set(UNDEF), [e.thrown]));
+    if ([...onFulfilled].some((v) => !isObjectValue(v))) for (const v of value) results.add(v);
+    return settle(e, c, cap, results);
+  },
+  'Promise.prototype.catch': (e, c) => e.invokeMethod(c.self, 'then', [set(UNDEF), arg(c, 0)], c.site),
+  'Promise.prototype.finally': (e, c) => {
+    callback(e, c, arg(c, 0), set(UNDEF), []);
+    return e.invokeMethod(c.self, 'then', [arg(c, 0), arg(c, 0)], c.site);
+  },
+  Promise: (e, c) => {
+    const p = e.fresh(c.site, 'promise:new', 'Promise.prototype', 'a promise');
+    callback(e, c, arg(c, 0), set(UNDEF), [set(e.resolvingFunction(p, c.site)), set(e.rejectingFunction(c.site))]);
+    return set(p.id);
+  },
+  'Promise.resolve': (e, c) => settle(e, c, capability(e, c, c.self, 'resolve'), arg(c, 0)),
+  'Promise.reject': (e, c) => {
+    e.heap.join(e.thrown, arg(c, 0));
+    return settle(e, c, capability(e, c, c.self, 'reject'), set(UNDEF));
+  },
+  'Promise.withResolvers': (e, c) => {
+    const cap = capability(e, c, c.self, 'withResolvers');
+    const o = e.fresh(c.site, 'withResolvers', 'Object.prototype', 'an object');
+    e.heap.join(e.heap.prop(o, 'promise'), cap.promises);
+    e.heap.join(e.heap.prop(o, 'resolve'), cap.resolves);
+    e.heap.join(e.heap.prop(o, 'reject'), cap.rejects);
+    return set(o.id);
+  },
+  'Promise.try': (e, c) => settle(e, c, capability(e, c, c.self, 'try'), callback(e, c, arg(c, 0), set(UNDEF), c.args.slice(1))),
+};
+for (const name of ['all', 'allSettled', 'race', 'any']) {
+  PROMISE[`Promise.${name}`] = (e, c) => {
+    const elements = e.iterate(arg(c, 0), c.site);
+    const promises = e.invokeMethod(c.self, 'resolve', [elements], c.site);
+    const values = settledValues(e, c, promises);
+    const cap = capability(e, c, c.self, name);
+    if (name === 'any') {
+      const aggregate = e.fresh(c.site, 'aggregate', 'AggregateError.prototype', 'an AggregateError');
+      e.heap.add(e.heap.prop(aggregate, 'errors'), e.freshArray(c.site, 'errors', e.thrown));
+      e.heap.add(e.thrown, aggregate.id);
+    }
+    let result: VSet = values;
+    if (name === 'all') result = set(e.freshArray(c.site, 'all', values));
+    if (name === 'allSettled') {
+      const entry = e.fresh(c.site, 'settled', 'Object.prototype', 'a settled result');
+      e.heap.join(e.heap.prop(entry, 'status'), [STR]);
+      e.heap.join(e.heap.prop(entry, 'value'), values);
+      e.heap.join(e.heap.prop(entry, 'reason'), e.thrown);
+      result = set(e.freshArray(c.site, 'allSettled', [entry.id]));
+    }
+    return settle(e, c, cap, result);
+  };
+}
+
+/** Map and Set keep their entries in slots. */
+const COLLECTIONS: Record<string, Summary> = {
+  Map: (e, c) => {
+    const m = e.fresh(c.site, 'map', 'Map.prototype', 'a Map');
+    const entries = e.iterate(arg(c, 0), c.site);
+    e.heap.join(e.heap.slot(m, '%keys'), e.get(entries, '0', c.site));
+    e.heap.join(e.heap.slot(m, '%values'), e.get(entries, '1', c.site));
+    return set(m.id);
+  },
+  Set: (e, c) => {
+    const s = e.fresh(c.site, 'set', 'Set.prototype', 'a Set');
+    const elements = e.iterate(arg(c, 0), c.site);
+    e.heap.join(e.heap.slot(s, '%keys'), elements);
+    e.heap.join(e.heap.slot(s, '%values'), elements);
+    return set(s.id);
+  },
+  get: (e, c) => union(slots(e, c.self, '%values'), [UNDEF]),
+  set: (e, c) => (store(e, c.self, arg(c, 0), arg(c, 1)), c.self),
+  add: (e, c) => (store(e, c.self, arg(c, 0), arg(c, 0)), c.self),
+  has: () => set(BOOL),
+  delete: () => set(BOOL),
+  clear: () => set(UNDEF),
+  forEach: (e, c) => {
+    callback(e, c, arg(c, 0), c.args[1] ?? set(UNDEF), [slots(e, c.self, '%values'), slots(e, c.self, '%keys'), c.self]);
+    return set(UNDEF);
+  },
+  keys: (e, c) => iteratorOf(e, c, slots(e, c.self, '%keys'), 'iterator', '%MapIteratorPrototype%'),
+  values: (e, c) => iteratorOf(e, c, slots(e, c.self, '%values'), 'iterator', '%MapIteratorPrototype%'),
+  entries: (e, c) => iteratorOf(e, c, [pair(e, c, 'entry', slots(e, c.self, '%keys'), slots(e, c.self, '%values'))], 'iterator', '%MapIteratorPrototype%'),
+};
+COLLECTIONS['@@iterator'] = (e, c) => {
+  const isMap = [...c.self].some((v) => isObjectValue(v) && e.heap.object(v).protos.has(e.builtin('Map.prototype')));
+  return isMap ? COLLECTIONS.entries(e, c) : COLLECTIONS.values(e, c);
+};
+const slots = (e: Engine, values: VSet, name: string) => union(...[...values].filter(isObjectValue).map((v) => e.heap.object(v).slots.get(name) ?? set()));
+function store(e: Engine, targets: VSet, keys: VSet, values: VSet): void {
+  for (const t of targets) {
+    if (!isObjectValue(t)) continue;
+    const o = e.heap.object(t);
+    if (o.kind === 'builtin') continue;
+    e.heap.join(e.heap.slot(o, '%keys'), keys);
+    e.heap.join(e.heap.slot(o, '%values'), values);
+  }
+}
+
+/** next() of the engine's iterators (arrays, maps, sets, strings, matchAll) and of generators. */
+function iteratorNext(e: Engine, c: C): VSet {
+  const result = e.fresh(c.site, 'iter-result', 'Object.prototype', 'an iterator result');
+  e.heap.add(e.heap.prop(result, 'done'), BOOL);
+  const value = e.heap.prop(result, 'value');
+  e.heap.add(value, UNDEF);
+  for (const v of c.self) {
+    if (!isObjectValue(v)) continue;
+    const o = e.heap.object(v);
+    e.heap.join(value, o.slots.get('%elems') ?? []);
+    for (const g of o.slots.get('%generator') ?? []) {
+      const fn = e.heap.object(g);
+      e.heap.join(value, fn.slots.get('%yield') ?? []);
+      e.heap.join(value, fn.fn?.returns ?? []);
+      e.heap.join(e.heap.slot(fn, '%sent'), arg(c, 0));
+    }
+  }
+  return set(result.id);
+}
+
+function asyncGeneratorNext(e: Engine, c: C): VSet {
+  return set(e.promiseOf(iteratorNext(e, c), c.site, 'async-next'));
+}
+
+/** Iterator helpers (Node 24): callbacks get what the receiver's next() gives. */
+const iteratorHelper = (kind: 'iterator' | 'value' | 'array' | 'reduce'): Summary => (e, c) => {
+  const values = e.get(e.invokeMethod(c.self, 'next', [], c.site), 'value', c.site);
+  if (kind === 'reduce') {
+    const acc = e.heap.slot(e.fresh(c.site, 'reduce', undefined, 'an accumulator'), '%acc');
+    e.heap.join(acc, union(values, c.args[1] ?? set()));
+    e.heap.join(acc, callback(e, c, arg(c, 0), set(UNDEF), [new Set(acc), values, set(NUM)]));
+    return new Set(acc);
+  }
+  const returned = [...arg(c, 0)].some(isObjectValue) ? callback(e, c, arg(c, 0), set(UNDEF), [values, set(NUM), values]) : set();
+  if (kind === 'array') return set(e.freshArray(c.site, 'toArray', values));
+  if (kind === 'value') return union(values, returned, arg(c, 1), [UNDEF, BOOL]);
+  return iteratorOf(e, c, union(values, returned, e.iterate(returned, c.site)), 'helper', '%ArrayIteratorPrototype%');
+};
+
+function errorConstructor(e: Engine, c: C): VSet {
+  const proto = e.get(set(c.fn.id), 'prototype', c.site);
+  const err = e.fresh(c.site, `error:${c.fn.id}`, [...proto].find(isObjectValue), 'an error');
+  e.coerce(arg(c, 0), c.site);
+  e.heap.join(e.heap.prop(err, 'message'), [STR]);
+  e.heap.join(e.heap.prop(err, 'stack'), [STR]);
+  e.heap.join(e.heap.prop(err, 'cause'), e.get(c.args[1] ?? set(UNDEF), 'cause', c.site));
+  if (c.fn.label.endsWith('AggregateError')) e.heap.add(e.heap.prop(err, 'errors'), e.freshArray(c.site, 'errors', e.iterate(arg(c, 0), c.site)));
+  for (const t of c.self) if (isObjectValue(t) && e.heap.object(t).kind === 'site') for (const key of ['message', 'stack', 'cause']) e.heap.join(e.heap.prop(e.heap.object(t), key), e.heap.prop(err, key));
+  return set(err.id);
+}
+
+/** Getters of built-ins: a primitive, except these. */
+const GETTERS: Record<string, Summary> = {
+  '@@species': (e, c) => c.self,
+  // Function.prototype.caller / arguments: a sloppy function's caller (a sloppy function of the code) or its arguments object; null otherwise.
+  caller: (e) => new Set([UNDEF, ...e.heap.objects.filter((o) => o.fn && !o.fn.strict).map((o) => o.id)]),
+  arguments: (e) => new Set([UNDEF, ...e.heap.objects.filter((o) => o.fn && !o.fn.strict).map((o) => o.fn!.argumentsObject)]),
+  buffer: (e, c) => bufferOf(e, c),
+  parent: (e, c) => bufferOf(e, c),
+};
+
+/**
+ * Getters of the snapshot known to give a primitive (by owner and key). Every other getter without a
+ * summary gives a primitive or an object of the runner's realm the analysis does not model (a stream,
+ * a bound Intl function, a promisified timer), which is followed as such: test/validate/purity-modules
+ * checks that every getter of the snapshot is one of these, summarized, or opaque.
+ */
+export const PRIMITIVE_GETTERS: ReadonlySet<string> = new Set([
+  'RegExp.prototype.dotAll', 'RegExp.prototype.flags', 'RegExp.prototype.global', 'RegExp.prototype.hasIndices', 'RegExp.prototype.ignoreCase', 'RegExp.prototype.multiline',
+  'RegExp.prototype.source', 'RegExp.prototype.sticky', 'RegExp.prototype.unicode', 'RegExp.prototype.unicodeSets', 'RegExp.input', 'RegExp.$_', 'RegExp.lastMatch', 'RegExp.$&',
+  'RegExp.lastParen', 'RegExp.$+', 'RegExp.leftContext', 'RegExp.$`', 'RegExp.rightContext', "RegExp.$'", 'RegExp.$1', 'RegExp.$2', 'RegExp.$3', 'RegExp.$4', 'RegExp.$5',
+  'RegExp.$6', 'RegExp.$7', 'RegExp.$8', 'RegExp.$9', 'Map.prototype.size', 'Set.prototype.size', 'ArrayBuffer.prototype.byteLength', 'ArrayBuffer.prototype.maxByteLength',
+  'ArrayBuffer.prototype.resizable', 'ArrayBuffer.prototype.detached', 'SharedArrayBuffer.prototype.byteLength', 'SharedArrayBuffer.prototype.maxByteLength',
+  'SharedArrayBuffer.prototype.growable', 'DataView.prototype.byteLength', 'DataView.prototype.byteOffset', 'Symbol.prototype.description', 'DisposableStack.prototype.disposed',
+  'AsyncDisposableStack.prototype.disposed', 'TextDecoder.prototype.encoding', 'TextDecoder.prototype.fatal', 'TextDecoder.prototype.ignoreBOM', 'TextDecoderStream.prototype.encoding',
+  'TextDecoderStream.prototype.fatal', 'TextDecoderStream.prototype.ignoreBOM', 'TextEncoder.prototype.encoding', 'TextEncoderStream.prototype.encoding', 'Buffer.prototype.offset',
+  '%TypedArray%.prototype.byteLength', '%TypedArray%.prototype.byteOffset', '%TypedArray%.prototype.length', '%TypedArray%.prototype.@@toStringTag', '%IteratorPrototype%.@@toStringTag',
+  'WebAssembly.Table.prototype.length', 'Intl.Locale.prototype.language', 'Intl.Locale.prototype.script', 'Intl.Locale.prototype.region', 'Intl.Locale.prototype.baseName',
+  'Intl.Locale.prototype.calendar', 'Intl.Locale.prototype.caseFirst', 'Intl.Locale.prototype.collation', 'Intl.Locale.prototype.firstDayOfWeek', 'Intl.Locale.prototype.hourCycle',
+  'Intl.Locale.prototype.numeric', 'Intl.Locale.prototype.numberingSystem',
+]);
+
+/** What an accessor the analysis does not model gives: a primitive, or an opaque object of the runner's realm. */
+function opaqueHostValue(e: Engine, c: C): VSet {
+  const o = e.heap.site('opaque-host', () => {
+    const x = e.heap.create('site', 'an object of the runner realm the analysis does not model', [e.builtin('host:Object.prototype'), e.builtin('host:Function.prototype')], true);
+    x.model = 'opaque';
+    return x;
+  });
+  e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF]);
+  return set(o.id, STR, NUM, BOOL, UNDEF);
+}
+
+/** The canonical owner of a getter: '%TypedArray%' for the TypedArray intrinsic under any of its names. */
+export function getterName(path: string): string {
+  return path.replace(/^host:/, '').replace(/\[get\]$/, '').replace(/^(Uint8Array\.prototype\.__proto__|Buffer\.prototype\.__proto__\.__proto__)\./, '%TypedArray%.prototype.');
+}
+
+/** A Buffer's ArrayBuffer: for a Buffer made by the runner's realm, Node's shared allocation pool. */
+function bufferOf(e: Engine, c: C): VSet {
+  const hostBuffer = e.builtin('Buffer.prototype');
+  const out = new Set<number>();
+  for (const v of c.self) {
+    if (!isObjectValue(v)) continue;
+    const chain = e.heap.chain(v, e.graph.prototypes);
+    if (chain.some((o) => o.id === hostBuffer)) {
+      const pool = e.heap.site('buffer-pool', () => {
+        const p = e.heap.create('site', "Node's shared Buffer allocation pool", [e.builtin('ArrayBuffer.prototype')]);
+        p.cap = { kind: 'pool', label: "Node's shared Buffer allocation pool (host memory that can hold other tasks' data)" };
+        return p;
+      });
+      e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` may be ${pool.cap!.label}`, 'and is read');
+      out.add(pool.id);
+    } else out.add(e.fresh(c.site, 'arraybuffer', 'ArrayBuffer.prototype', 'an ArrayBuffer').id);
+  }
+  return out;
+}
+
+function timer(e: Engine, c: C): VSet {
+  const fn = arg(c, 0);
+  if ([...fn].some(isStringValue)) e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` with a string`, 'evaluates code (dynamic code): pass a function');
+  callback(e, c, fn, set(UNDEF), c.args.slice(2));
+  return set(NUM, e.fresh(c.site, 'timer', 'host:Object.prototype', 'a timer').id);
+}
+
+/** Built-ins that coerce their arguments and give primitives (or a fresh object of their own prototype). */
+const PRIMITIVE_FUNCTIONS = [
+  'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'escape', 'unescape',
+  'atob', 'btoa', 'Date.now', 'Date.parse', 'Date.UTC', 'Symbol.for', 'Symbol.keyFor', 'String.fromCharCode', 'String.fromCodePoint', 'Number.isInteger', 'Number.isFinite', 'Number.isNaN',
+  'Number.isSafeInteger', 'Number.parseFloat', 'Number.parseInt', 'Array.isArray', 'Buffer.isBuffer', 'Buffer.byteLength', 'Buffer.compare', 'Buffer.isEncoding', 'clearTimeout', 'clearInterval', 'clearImmediate',
+];
+
+/** What a primitive-giving built-in gives: a number, a boolean, or any primitive. */
+function primitiveResult(name: string, owner: string, member: string): number[] {
+  if (owner === 'Math' || ['Number', 'parseInt', 'parseFloat', 'Date.now', 'Date.parse', 'Date.UTC', 'Number.parseInt', 'Number.parseFloat', 'Buffer.byteLength', 'Buffer.compare', 'clearTimeout', 'clearInterval', 'clearImmediate'].includes(name)) return [NUM];
+  if (owner === 'Date.prototype' && /^(get|set)|^valueOf$/.test(member)) return [NUM];
+  if (owner === 'String.prototype' && ['indexOf', 'lastIndexOf', 'charCodeAt', 'codePointAt', 'localeCompare', 'search'].includes(member)) return [NUM, UNDEF];
+  if (['isNaN', 'isFinite', 'Number.isInteger', 'Number.isFinite', 'Number.isNaN', 'Number.isSafeInteger', 'Array.isArray', 'Buffer.isBuffer', 'Buffer.isEncoding', 'Boolean'].includes(name)) return [BOOL];
+  if (owner === 'String.prototype' && ['includes', 'startsWith', 'endsWith', 'isWellFormed'].includes(member)) return [BOOL];
+  if (name === 'String' || (owner === 'String.prototype' && member !== 'at' && member !== 'charAt')) return [STR];
+  return [STR, NUM, BOOL, UNDEF, BIGINT, SYM];
+}
+
+/** The table, by canonical name (either realm: a 'host:' prefix is dropped before the lookup). */
+export function buildSummaries(names: Iterable<string>): Record<string, Summary> {
+  const table: Record<string, Summary> = Object.create(null);
+  const own = (t: Record<string, Summary>, k: string): Summary | undefined => (Object.hasOwn(t, k) ? t[k] : undefined);
+  const primitiveMethodOwners = ['String.prototype', 'Number.prototype', 'Boolean.prototype', 'Date.prototype', 'BigInt.prototype', 'Symbol.prototype', 'Math', 'Error.prototype', 'Buffer.prototype', 'Intl'];
+  for (const raw of names) {
+    const name = raw.replace(/^host:/, '');
+    const member = name.slice(name.lastIndexOf('.') + 1);
+    const owner = name.slice(0, name.lastIndexOf('.'));
+    if (name.endsWith('[get]')) table[name] = own(GETTERS, name.replace(/\[get\]$/, '').slice(name.lastIndexOf('.') + 1)) ?? (PRIMITIVE_GETTERS.has(getterName(name)) ? () => set(STR, NUM, BOOL, UNDEF) : opaqueHostValue);
+    else if (name.endsWith('[set]')) table[name] = (e, c) => set(UNDEF);
+    else if (owner === 'Array.prototype' && own(ARRAY, member)) table[name] = own(ARRAY, member)!;
+    else if (owner === 'Object' && own(OBJECT, member)) table[name] = own(OBJECT, member)!;
+    else if (owner === 'Object.prototype' && own(OBJECT_PROTOTYPE, member)) table[name] = own(OBJECT_PROTOTYPE, member)!;
+    else if (owner === 'Function.prototype' && own(FUNCTION_PROTOTYPE, member)) table[name] = own(FUNCTION_PROTOTYPE, member)!;
+    else if (owner === 'String.prototype' && own(STRING_PROTOTYPE, member)) table[name] = own(STRING_PROTOTYPE, member)!;
+    else if (owner === 'RegExp.prototype' && own(REGEXP_PROTOTYPE, member)) table[name] = own(REGEXP_PROTOTYPE, member)!;
+    else if (own(PROMISE, name)) table[name] = own(PROMISE, name)!;
+    else if ((owner === 'Map.prototype' || owner === 'Set.prototype' || owner === 'WeakMap.prototype' || owner === 'WeakSet.prototype') && own(COLLECTIONS, member)) table[name] = own(COLLECTIONS, member)!;
+    else if (['Map', 'Set', 'WeakMap', 'WeakSet'].includes(name)) table[name] = COLLECTIONS[name.replace('Weak', '')];
+    else if (/Iterator|Generator/.test(owner) && (member === 'next' || member === 'return' || member === 'throw')) table[name] = /Async/.test(owner) ? asyncGeneratorNext : iteratorNext;
+    else if (/Iterator/.test(owner) && (member === '@@iterator' || member === '@@asyncIterator')) table[name] = (e, c) => c.self;
+    else if (/Iterator/.test(owner) && ['map', 'filter', 'take', 'drop', 'flatMap'].includes(member)) table[name] = iteratorHelper('iterator');
+    else if (/Iterator/.test(owner) && ['forEach', 'some', 'every', 'find'].includes(member)) table[name] = iteratorHelper('value');
+    else if (/Iterator/.test(owner) && member === 'reduce') table[name] = iteratorHelper('reduce');
+    else if (/Iterator/.test(owner) && member === 'toArray') table[name] = iteratorHelper('array');
+    else if (/(^|\.)(Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError|SuppressedError)$/.test(name) && !name.includes('prototype')) table[name] = errorConstructor;
+    else if (name === 'JSON.stringify') table[name] = stringify;
+    else if (name === 'JSON.parse') table[name] = parse;
+    else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
+    else if (name === 'Array.from' || name === 'Array.fromAsync') table[name] = (e, c) => {
+      const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));
+      const mapped = [...arg(c, 1)].some(isObjectValue) ? callback(e, c, arg(c, 1), c.args[2] ?? set(UNDEF), [elements, set(NUM)]) : elements;
+      return constructWith(e, c, mapped);
+    };
+    else if (name === 'Array.of') table[name] = (e, c) => constructWith(e, c, union(...c.args));
+    else if (name === 'Array') table[name] = (e, c) => set(e.freshArray(c.site, 'of', union(...c.args)));
+    else if (name === 'Object') table[name] = (e, c) => union([...arg(c, 0)].filter(isObjectValue), [freshObject(e, c, 'object', []).id]);
+    else if (name === 'structuredClone') table[name] = (e, c) => union(e.heap.reach(ownValues(e, arg(c, 0), c)), arg(c, 0));
+    else if (name === 'Date') table[name] = (e, c) => (primitive()(e, c), set(STR, e.fresh(c.site, 'date', 'Date.prototype', 'a Date').id));
+    else if (name === 'RegExp') table[name] = (e, c) => {
+      e.get(arg(c, 0), '@@match', c.site);
+      e.get(arg(c, 0), 'source', c.site);
+      primitive()(e, c);
+      return set(e.fresh(c.site, 'regexp', 'RegExp.prototype', 'a regular expression').id);
+    };
+    else if (/^Buffer\.(from|alloc|allocUnsafe|allocUnsafeSlow|concat|copyBytesFrom)$/.test(name)) table[name] = (e, c) => {
+      primitive()(e, c);
+      e.get(union(...c.args), '#', c.site);
+      return set(e.fresh(c.site, 'buffer', 'Buffer.prototype', 'a Buffer').id);
+    };
+    else if (/^Intl\.[A-Z]\w*$/.test(name)) table[name] = (e, c) => (primitive()(e, c), set(e.fresh(c.site, 'intl', `${name}.prototype`, `an ${name}`).id));
+    else if (name === 'Date.prototype.toJSON') table[name] = (e, c) => (e.invokeMethod(c.self, 'toISOString', [], c.site), set(STR, UNDEF));
+    else if (name === 'Date.prototype.@@toPrimitive') table[name] = (e, c) => (e.coerce(c.self, c.site), set(STR, NUM));
+    else if (PRIMITIVE_FUNCTIONS.includes(name) || (primitiveMethodOwners.some((o) => owner === o || owner.startsWith(`${o}.`)) && !/^(Buffer.prototype\.(slice|subarray|buffer))$/.test(name))) table[name] = primitive(...primitiveResult(name, owner, member));
+  }
+  return table;
+}
+
+export type { AbstractObject };

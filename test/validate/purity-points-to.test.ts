@@ -1,0 +1,161 @@
+// code-purity's points-to analysis (src/validate/purity, issue #32): its closed world of syntax, its
+// built-in snapshot, its bounds, and what it says on every red-team bypass (reported), issue #32's new
+// round (reported, each checked by the oracle) and everyday code (proven pure).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { analyzeSource, parseBody, analyzeParsed } from '../../src/validate/purity/index.js';
+import { SYNTAX } from '../../src/validate/purity/syntax.js';
+import { SNAPSHOT } from '../../src/validate/purity/builtin-snapshot.js';
+import { builtinGraph } from '../../src/validate/purity/builtin-graph.js';
+import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
+import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
+import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
+import { runLikeN8n } from './support/n8n-sandbox.js';
+
+const root = join(__dirname, '..', '..');
+const findings = (code: string) => analyzeSource(code).findings.map((f) => `${f.verdict}: ${f.what} ${f.use}`);
+
+describe('the closed world of syntax', () => {
+  it('has a transfer function for every node type acorn produces', () => {
+    const acornSource = readFileSync(join(dirname(createRequire(join(root, 'package.json')).resolve('acorn')), 'acorn.js'), 'utf8');
+    // Every quoted CamelCase name in acorn's parser is a node type, but for three scope and comment kinds.
+    const types = new Set([...acornSource.matchAll(/"([A-Z][A-Za-z]+)"/g)].map((m) => m[1]).filter((t) => !['Binding', 'Block', 'Line'].includes(t)));
+    expect(types.size).toBeGreaterThan(60);
+    expect([...types].filter((t) => !Object.hasOwn(SYNTAX, t))).toEqual([]);
+  });
+
+  it('a node type without an entry cannot be proven pure, never passes', () => {
+    const { ast, scopeManager } = parseBody('const x = 1; return x;');
+    ast.body[0].declarations[0].init = { type: 'FutureExpression', start: 10, end: 11 };
+    expect(analyzeParsed(ast, scopeManager, 'const x = 1; return x;').findings.map((f) => f.verdict)).toEqual(['unprovable']);
+  });
+
+  it('an operator without a rule cannot be proven pure', () => {
+    const { ast, scopeManager } = parseBody('return 1 + 2;');
+    ast.body[0].argument.operator = '<=>';
+    expect(analyzeParsed(ast, scopeManager, 'return 1 + 2;').findings.map((f) => f.what)).toEqual(['the operator <=>']);
+  });
+});
+
+describe('the built-in graph', () => {
+  const node24 = join(process.env.N8N_LOCK_E2E_CACHE || join(homedir(), '.cache', 'n8n-lock-e2e'), 'node-24.21.0-n8n-2.41.1', 'node', 'bin', 'node');
+  it.skipIf(!existsSync(node24))('the committed snapshot is what a vm built like n8n 2.41\'s holds on its Node 24, under its runner flags', () => {
+    const module = pathToFileURL(join(root, 'dist', 'validate', 'purity', 'snapshot.js')).href;
+    const r = spawnSync(node24, ['--disallow-code-generation-from-strings', '--disable-proto=delete', '--input-type=module', '-e', `const { takeSnapshot } = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(takeSnapshot()));`], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(SNAPSHOT);
+  });
+
+  it('marks the capabilities of both realms where the real graph holds them', () => {
+    const caps = builtinGraph().objects.filter((o) => o.cap).map((o) => o.path);
+    for (const name of ['globalThis', 'Function', 'eval', 'host:Function', '%AsyncFunctionPrototype%.constructor', 'Object.prototype.__defineGetter__', 'host:Object.prototype.__lookupGetter__', 'Reflect.get', 'host:Object.getOwnPropertyDescriptor', 'host:Error.captureStackTrace']) {
+      expect(caps, name).toContain(name);
+    }
+  });
+});
+
+describe('bounds', () => {
+  it('a body whose fixed point does not settle within the bound cannot be proven pure, with the bound named', () => {
+    const chain = Array.from({ length: 30 }, (_, i) => `var v${i} = v${i + 1};`).join('\n');
+    const r = analyzeSource(`let v30 = [];\n${chain}\nreturn v0;`, { maxRounds: 3 });
+    expect(r.settled).toBe(false);
+    expect(r.findings.map((f) => f.what)).toContain('the analysis did not settle within the bound of 3 passes of the fixed point');
+  });
+
+  const pathological = Array.from({ length: 400 }, (_, i) => `const o${i} = { a: o${(i * 7) % 400}, [items[${i}].json.k]: o${(i * 13) % 400} }; o${i}[items[0].json.q] = JSON.parse(o${i}, (k, v) => o${(i * 3) % 400}[k]);`).join('\n') + '\nreturn o0;';
+
+  it('a pathological body stops at the work bound, the same on every machine, and cannot be proven pure', () => {
+    const start = Date.now();
+    const r = analyzeSource(pathological, { workBound: 200_000, timeBoundMs: 60_000 });
+    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(r.settled).toBe(false);
+    expect(r.findings.map((f) => f.what)).toContain('the analysis did not settle within the work bound per body (200000 values handled by reads and calls)');
+  });
+
+  it('no body can hang validate: the time bound stops it too, whatever the work bound', () => {
+    const start = Date.now();
+    const r = analyzeSource(pathological, { workBound: Number.MAX_SAFE_INTEGER, timeBoundMs: 300 });
+    expect(Date.now() - start).toBeLessThan(3000);
+    expect(r.settled).toBe(false);
+    expect(r.findings.map((f) => f.what)).toContain('the analysis did not settle within the time bound per body (300 ms)');
+  });
+});
+
+describe('every red-team bypass is reported', () => {
+  const bypasses = [...BYPASSES.map((b) => [b.id, b.code] as const), ...DEFEATED.filter((d) => d.obtainsWith).map((d) => [d.id, d.code] as const), ...LATER_BYPASSES.filter((b) => b.id !== 'ret-F-dynkey').map((b) => [`round ${b.round}: ${b.id}`, b.code] as const)];
+  it.each(bypasses)('%s', (_id, code) => {
+    expect(findings(code).length).toBeGreaterThan(0);
+  });
+});
+
+describe("issue #32's round: 12 bypasses in 4 classes and the Buffer pool", () => {
+  it('has 12 in 4 classes', () => {
+    expect(ISSUE32).toHaveLength(12);
+    expect(new Set(ISSUE32.map((b) => b.cls)).size).toBe(4);
+  });
+  it.each(ISSUE32.map((b) => [b.id, b.code] as const))('%s is reported', (_id, code) => {
+    expect(findings(code).length).toBeGreaterThan(0);
+  });
+  it.concurrent.each(ISSUE32.map((b) => [b.id, b.code] as const))('%s obtains a capability in the oracle', async (_id, code) => {
+    const verdict = await runLikeN8n(code);
+    expect(verdict.obtained.length, JSON.stringify(verdict)).toBeGreaterThan(0);
+  });
+  it("Buffer.from('a').buffer is the shared 8 KiB pool (the oracle shows it), and it is reported", async () => {
+    const verdict = await runLikeN8n("const b = Buffer.from('a'); return [{ json: { size: b.buffer.byteLength, offset: b.byteOffset } }];");
+    expect(verdict.result).toEqual([{ json: { size: 8192, offset: expect.any(Number) } }]);
+    expect(findings(BUFFER_POOL).join('\n')).toMatch(/shared Buffer allocation pool/);
+  });
+});
+
+describe('a using declaration calls its value\'s dispose method implicitly at the end of the block', () => {
+  // On n8n's Node 24 %IteratorPrototype%[Symbol.dispose] calls this.return(): grab gets the Function constructor there only.
+  const code = "let G;\nfunction grab(F) { G = F('return this')(); }\nconst it = Object.create(Iterator.prototype);\nit.return = grab.bind(null, (() => 0).constructor);\n{\n  using x = it;\n}\nreturn [{ json: { g: G } }];";
+  const node24 = join(process.env.N8N_LOCK_E2E_CACHE || join(homedir(), '.cache', 'n8n-lock-e2e'), 'node-24.21.0-n8n-2.41.1', 'node', 'bin', 'node');
+  it.skipIf(!existsSync(node24))('it obtains a capability in the oracle on n8n\'s Node 24', async () => {
+    const verdict = await runLikeN8n(code, { node: node24 });
+    expect(verdict.obtained, JSON.stringify(verdict)).toContain('global object returned');
+  });
+  it('no rule models that call: cannot be proven pure, in a block and in for-of', () => {
+    expect(findings(code)).toEqual([expect.stringMatching(/^unprovable: a using declaration/)]);
+    expect(findings('for (using x of []) {}\nreturn [];')).toEqual([expect.stringMatching(/^unprovable: a using declaration/)]);
+  });
+});
+
+describe("the analysis author's own review: each obtains and is reported", () => {
+  it.each(SELF_REVIEW.map((b) => [b.id, b.code] as const))('%s is reported', (_id, code) => {
+    expect(findings(code).length).toBeGreaterThan(0);
+  });
+  it.concurrent.each(SELF_REVIEW.map((b) => [b.id, b.code] as const))('%s obtains a capability in the oracle', async (_id, code) => {
+    expect((await runLikeN8n(code)).obtained.length).toBeGreaterThan(0);
+  });
+});
+
+/** The everyday patterns issue #32 lists, which the value-flow rule could not prove. */
+export const EVERYDAY: Array<[string, string]> = [
+  ['full name, Run Once for Each Item', "item.json.fullName = [item.json.first, item.json.last].filter(Boolean).join(' ');\nreturn item;"],
+  ['an accumulator with a method using this', 'const acc = { total: 0, add(x) { this.total += x; return this; } };\nfor (const i of items) acc.add(i.json.n);\nreturn [{ json: { total: acc.total } }];'],
+  ['a ValidationError class thrown, caught, instanceof', "class ValidationError extends Error {\n  constructor(field, message) { super(message); this.name = 'ValidationError'; this.field = field; }\n}\nconst out = [];\nfor (const i of items) {\n  try {\n    if (!i.json.email) throw new ValidationError('email', 'missing email');\n    out.push({ json: { ok: true } });\n  } catch (e) {\n    if (e instanceof ValidationError) out.push({ json: { ok: false, field: e.field, error: e.message } });\n    else throw e;\n  }\n}\nreturn out;"],
+  ['group by tag', 'const byTag = {};\nfor (const i of items) {\n  const tag = i.json.tag; const id = i.json.id;\n  if (!byTag[tag]) byTag[tag] = [];\n  byTag[tag].push(id);\n}\nreturn [{ json: byTag }];'],
+  ['merge by id', 'const byId = {};\nfor (const { json } of items) byId[json.id] = { ...byId[json.id], ...json };\nreturn Object.values(byId).map((json) => ({ json }));'],
+  ['a lodash-style get by path', "const get = (o, path) => path.split('.').reduce((a, k) => (a == null ? undefined : a[k]), o);\nreturn items.map((i) => ({ json: { v: get(i.json, 'a.b.c'), w: get(i.json, $parameter.field) } }));"],
+  ['a JSON.parse reviver', 'const data = JSON.parse(items[0].json.body, (k, v) => (typeof v === \'string\' && /^\\d{4}-\\d{2}-\\d{2}/.test(v) ? new Date(v) : v));\nreturn [{ json: data }];'],
+  ['toString of a field read with a run-time key', 'return items.map((row) => ({ json: { s: row.json[$parameter.field].toString() } }));'],
+];
+
+describe('everyday code is proven pure', () => {
+  it.each(EVERYDAY)('%s', (_id, code) => {
+    expect(findings(code)).toEqual([]);
+  });
+  it.each(CLEAN.map((c) => [c.id, c.code] as const))('the clean snippet %s', (_id, code) => {
+    expect(findings(code)).toEqual([]);
+  });
+  const PROVABLE = new Set(['fp/date-setHours-dynamic-field', 'fp/trimLeft-getUTCMilliseconds', 'fp/math-log-dynamic-field', 'fp/new-set-dynamic-field', 'fp/sleep-helper-rate-limit', 'fp/legacy-arguments-slice', 'fp/object-toString-type-check', 'fp/regexp-from-field', 'fp/map-lookup-of-configured-field']);
+  it.each(LATER_FALSE_POSITIVES.filter((f) => PROVABLE.has(f.id)).map((f) => [f.id, f.code] as const))('the red-team look-alike %s', (_id, code) => {
+    expect(findings(code)).toEqual([]);
+  });
+});

@@ -23,7 +23,7 @@ import { metricField } from 'n8n-lock-protocol/metrics';
 import { answerEntry, errorAnswer, type EntryRef } from './answer';
 import { recordingPlan, recordOutcome, type Recorder } from './metrics';
 import type { RunOutcome } from './execution-outcome';
-import { pipelined, type RedisClient, type ReplicaAck } from './redis';
+import { hangUp, pipelined, type RedisClient, type ReplicaAck } from './redis';
 
 export interface ConsumerConfig {
   functionName: string;
@@ -134,7 +134,7 @@ export class FunctionConsumer {
     clearInterval(this.heartbeat);
     this.slotFreed?.();
     // A blocked XREADGROUP would hold stop() for a whole slice: drop the reader's connection.
-    this.reader.disconnect();
+    hangUp(this.reader);
     // Every step is bounded: with Redis down the command connection queues until it is back, and a
     // deactivation or shutdown must not wait for that.
     const bounded = <T>(work: Promise<T> | undefined, ms = 2_000) => Promise.race([Promise.resolve(work).catch(() => undefined), sleep(ms)]);

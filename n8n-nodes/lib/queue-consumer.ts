@@ -11,7 +11,7 @@ import { claimEval, completeEval, failEval, LEASE_RENEWALS_PER_LEASE, parseClaim
 import { HEARTBEAT_INTERVAL_MS } from 'n8n-lock-protocol/functions';
 import type { RunOutcome } from './execution-outcome';
 import { takeRateLimitSlot } from './rate-limit';
-import type { RedisClient } from './redis';
+import { hangUp, type RedisClient } from './redis';
 import { evalScript } from './scripts';
 
 export interface QueueConsumerConfig {
@@ -91,7 +91,7 @@ export class QueueConsumer {
     this.running = false;
     clearInterval(this.heartbeat);
     this.slotFreed?.();
-    this.waker.disconnect();
+    hangUp(this.waker);
     const bounded = <T>(work: Promise<T> | undefined, ms: number) => Promise.race([Promise.resolve(work).catch(() => undefined), sleep(ms)]);
     await bounded(this.loop, 2_000);
     if (this.outcomes.size) await bounded(Promise.allSettled([...this.outcomes]), waitForRunningMs);

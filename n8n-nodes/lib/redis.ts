@@ -160,8 +160,40 @@ export async function connectOnce(credential: RedisCredential, name: string): Pr
  * master to its new host).
  */
 export async function connectResilient(credential: RedisCredential, name: string): Promise<RedisClient> {
-  return connect(newClient(credential, name, 'resilient'), credential);
+  const client = await connect(newClient(credential, name, 'resilient'), credential);
+  restartWhenEnded(client);
+  return client;
 }
+
+/** Connections this package ended on purpose (close, hangUp): the only ones a resilient connection may stay ended as. */
+const endedOnPurpose = new WeakSet<RedisClient>();
+
+/** Ends a connection at once (no QUIT) and for good: a resilient one does not come back. */
+export function hangUp(client: RedisClient): void {
+  endedOnPurpose.add(client);
+  client.disconnect();
+}
+
+/**
+ * ioredis gives up on a connection for good ("Connection is closed" for every command after) when
+ * its connector is told to disconnect while a reconnection is still connecting. Under Sentinel its
+ * failover detector does exactly that on +switch-master, which arrives while the connection that
+ * lost the old master is reconnecting (seen: a producer dead after a failover, every retry for 30 s
+ * refused; ioredis issue #1683 reports the same from production). A trigger's loop on such a
+ * connection would never run again, so a resilient connection that ends without this package
+ * ending it connects again, as its retry strategy would have.
+ */
+function restartWhenEnded(client: RedisClient): void {
+  client.on('end', () => {
+    if (endedOnPurpose.has(client)) return;
+    setTimeout(() => {
+      if (endedOnPurpose.has(client) || client.status !== 'end') return;
+      // A failed attempt ends the connection again, and this listener tries again.
+      client.connect().catch(() => undefined);
+    }, RESTART_AFTER_END_MS);
+  });
+}
+const RESTART_AFTER_END_MS = 250;
 
 async function connect(client: RedisClient, credential: RedisCredential): Promise<RedisClient> {
   let lastError: (Error & { code?: string }) | undefined;
@@ -281,7 +313,6 @@ export function describeConnectError(error: Error & { code?: string }, credentia
   }
 }
 
-/** Closes a connection politely (QUIT), or drops it when that does not answer. Never throws. */
 /**
  * Commands sent without waiting for them (a metrics recording after a decision), by connection:
  * close() lets them finish first. A script sent by SHA1 that the server does not hold yet is sent
@@ -301,14 +332,17 @@ export function trackUnawaited(client: RedisClient, sent: Promise<unknown>): voi
   pending.add(settled);
 }
 
+/** Closes a connection politely (QUIT), or drops it when that does not answer. Never throws. */
 export async function close(client: RedisClient | undefined): Promise<void> {
-  if (!client || client.status === 'end') return;
+  if (!client) return;
+  endedOnPurpose.add(client);
+  if (client.status === 'end') return;
   const pending = unfinished.get(client);
   if (pending?.size) await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   try {
     await Promise.race([client.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 1_000))]);
   } catch {
-    client.disconnect();
+    hangUp(client);
   }
 }
 

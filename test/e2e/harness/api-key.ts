@@ -3,8 +3,13 @@
 // POST /rest/login (session cookie n8n-auth), POST /rest/api-keys. See
 // docs/research/n8n-2.41-public-api.md §1-2.
 
+import { N8N_VERSION } from './install.js';
+
 /** The scopes `n8n-lock deploy` and `pull` need (workflow:import for the package path, workflow:delete and workflow:deactivate to roll back a failed deploy), and nothing more. */
 export const DEPLOY_SCOPES = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:import', 'workflow:delete', 'workflow:deactivate', 'credential:list'];
+
+/** Scopes n8n 1.x's API keys do not have (it refuses a key asking for one: "Invalid scopes for user role"); a key made there goes without them. */
+const SCOPES_SINCE_2 = new Set(['workflow:import', 'credential:list', 'communityPackage:install', 'communityPackage:list', 'communityPackage:update', 'communityPackage:uninstall']);
 
 export const OWNER = { email: 'owner@n8n-lock.test', firstName: 'E2e', lastName: 'Owner', password: 'E2eOwner-Passw0rd' };
 
@@ -43,7 +48,8 @@ export async function ownerSession(baseUrl: string): Promise<string> {
  */
 export async function createApiKey(baseUrl: string, scopes: string[] = DEPLOY_SCOPES, label = 'n8n-lock e2e'): Promise<string> {
   const cookie = await ownerSession(baseUrl);
-  const key = await rest(baseUrl, '/api-keys', { label, scopes, expiresAt: null }, cookie);
+  const known = N8N_VERSION.startsWith('1.') ? scopes.filter((scope) => !SCOPES_SINCE_2.has(scope)) : scopes;
+  const key = await rest(baseUrl, '/api-keys', { label, scopes: known, expiresAt: null }, cookie);
   const raw = key.json?.data?.rawApiKey;
   if (key.status !== 200 || typeof raw !== 'string') throw new Error(`POST /rest/api-keys: HTTP ${key.status} ${JSON.stringify(key.json)}`);
   return raw;

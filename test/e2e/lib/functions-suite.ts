@@ -259,7 +259,7 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       const from = nodePackage!.installedVersion;
       const to = from.replace(/\d+$/, (patch) => String(Number(patch) + 1)); // the next patch release
       await registry!.publish(await packNodePackage(join(dir, 'packages'), to));
-      const updated = await updateThroughN8n(n8n, packageApiKey!, name, to);
+      const updated = await updateThroughN8n(n8n, packageApiKey, name, to);
       expect(updated.installedVersion).toBe(to);
       expect(installedVersionIn(n8n.userFolder, name)).toBe(to);
       for (const worker of n8n.workers) expect(installedVersionIn(worker.userFolder, name), worker.name).toBe(to);
@@ -269,8 +269,8 @@ export function defineFunctionsSuite(mode: E2eMode, { scenarios, workerConcurren
       expect(call.body.functionResult).toEqual({ n: 4, doubled: 8 });
       log(`package: updated_via=${INSTALL_ROUTE} from=${from} to=${to} mode=${mode} workers=${n8n.workers.length} call_after_update=ok`);
 
-      await uninstallThroughN8n(n8n, packageApiKey!, name);
-      expect((await listedPackages(n8n, packageApiKey!)).map((p) => p.packageName)).not.toContain(name);
+      await uninstallThroughN8n(n8n, packageApiKey, name);
+      expect((await listedPackages(n8n, packageApiKey)).map((p) => p.packageName)).not.toContain(name);
       expect(installedVersionIn(n8n.userFolder, name)).toBeUndefined();
       for (const worker of n8n.workers) expect(installedVersionIn(worker.userFolder, name), worker.name).toBeUndefined();
       const cookie = await ownerSession(n8n.baseUrl);

@@ -201,6 +201,11 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     if (problem) throw new InputError(`${s.file}: ${problem}`);
   }
 
+  // Before the first read or write: n8n 1.123's public API would refuse the deploy record (its
+  // workflow settings take no property it does not list), so nothing could be deployed safely.
+  if ((await api.line('check which n8n serves the public API')) === '1.123') {
+    throw new InputError(`${api.base} serves n8n 1.123's public API (GET /credentials answers 405), which refuses the deploy record n8n-lock keeps in a workflow's settings: deploy supports n8n 2.x; on 1.123 import the rendered workflows with n8n's CLI (docs/deploy.md#n8n-1123)`);
+  }
   const live = new Map<string, LiveWorkflow>();
   /** Env ids the instance does not have, created with that id (--create-missing). */
   const keepIds = new Set<string>();
@@ -214,7 +219,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       continue;
     }
     if (!found) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew, or pass --create-missing to create it with this id`);
-    if (!('activeVersionId' in found)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
+    if (!('activeVersionId' in found)) throw new InputError(NO_VERSIONS(api));
     live.set(key, found);
   }
   await checkInstance(api, rendered, sources);
@@ -347,7 +352,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         const empty: WorkflowBody = { name, nodes: [], connections: {}, settings: {} };
         const stub: WorkflowBody = { ...empty, settings: withDeployRecord({}, contentHash(empty)) };
         const made = await api.createWorkflow(stub, `create ${key}`);
-        if (!('activeVersionId' in made)) throw new InputError(`${api.base} is an n8n 1.x (workflows have no activeVersionId): deploy supports n8n 2.0 and later`);
+        if (!('activeVersionId' in made)) throw new InputError(NO_VERSIONS(api));
         written.add(`created ${key} (${made.id}, empty)`, key);
         created.push({ key, id: made.id });
         ids[key] = made.id;
@@ -426,6 +431,9 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     return written.fail(error, rolledBack, [...kept, ...failures]);
   }
 }
+
+/** An n8n whose workflows have no versions: a 1.x older than the 1.123 line. */
+const NO_VERSIONS = (api: N8nApi) => `${api.base} is an n8n 1.x whose workflows have no activeVersionId: deploy supports n8n 2.x`;
 
 /** The Written entry of the env file's new ids (restored by a roll-back). */
 const ENV_ENTRY = '\0env';

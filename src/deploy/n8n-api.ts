@@ -60,6 +60,14 @@ export interface PublishedWorkflow {
   activeVersion?: { nodes?: Array<Record<string, unknown>> } | null;
 }
 
+/**
+ * Which public API an n8n serves. '2.x': publish and unpublish, the package import, the credential
+ * list. '1.123': n8n 1.123's, which has the versions (activeVersionId) but activates instead of
+ * publishing, has neither the package import nor GET /credentials, and refuses any workflow
+ * setting it does not list (additionalProperties: false), the deploy record's included.
+ */
+export type ApiLine = '2.x' | '1.123';
+
 export interface RequestOptions {
   /** What the call is for, in the error line ("create lock_release"). */
   what: string;
@@ -70,6 +78,7 @@ export interface RequestOptions {
 
 export class N8nApi {
   readonly base: string;
+  private knownLine: Promise<ApiLine> | undefined;
 
   constructor(url: string, private readonly apiKey: string, private readonly timeoutMs = 30_000) {
     let parsed: URL;
@@ -204,6 +213,16 @@ export class N8nApi {
   /** PUT without re-publishing (publishIfActive=false): deploy publishes last, callees first. */
   async updateWorkflow(id: string, body: WorkflowBody, what: string): Promise<LiveWorkflow> {
     return (await this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}?publishIfActive=false`, body, { what, scope: SCOPE.update })).json;
+  }
+
+  /**
+   * The API line, asked once. n8n says its version only to a logged-in user, never to an API key;
+   * what tells the lines apart is a route: n8n 1.123 answers GET /credentials with 405 (its public
+   * API creates and deletes credentials but cannot list them), 2.x with the list or a 403.
+   */
+  line(what: string): Promise<ApiLine> {
+    this.knownLine ??= this.request('GET', '/credentials?limit=1', undefined, { what, scope: SCOPE.credentials, accept: [403, 405] }).then(({ status }) => (status === 405 ? '1.123' : '2.x'));
+    return this.knownLine;
   }
 
   async publish(id: string, versionId: string | undefined, what: string): Promise<LiveWorkflow> {

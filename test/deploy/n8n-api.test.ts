@@ -55,3 +55,28 @@ describe('N8nApi.getWorkflows', () => {
     expect(n8n.asked.sort()).toEqual(['a1', 'b2']);
   });
 });
+
+describe('N8nApi.line: which public API the n8n serves', () => {
+  /** n8n 1.123 answers GET /credentials with 405 (it cannot list credentials); 2.x with the list, or 403 without the scope. */
+  async function lineServer(credentialsStatus: number): Promise<{ url: string; asked: string[] }> {
+    const asked: string[] = [];
+    server = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      const status = req.url?.startsWith('/api/v1/credentials') ? credentialsStatus : 200;
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status === 200 ? { data: [], nextCursor: null } : { message: 'GET method not allowed' }));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, asked };
+  }
+
+  it('405 on GET /credentials is n8n 1.123, a list or a 403 is 2.x; asked once per client', async () => {
+    for (const [status, line] of [[405, '1.123'], [200, '2.x'], [403, '2.x']] as const) {
+      const n8n = await lineServer(status);
+      const api = new N8nApi(n8n.url, 'key');
+      expect([await api.line('probe'), await api.line('probe again')]).toEqual([line, line]);
+      expect(n8n.asked).toEqual(['GET /api/v1/credentials?limit=1']);
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+  });
+});

@@ -184,13 +184,20 @@ export function hangUp(client: RedisClient): void {
  * ending it connects again, as its retry strategy would have.
  */
 function restartWhenEnded(client: RedisClient): void {
+  // Backoff as the retry strategy's: a restart that keeps failing (a SELECT refused on every
+  // connection) tries every 5 s, not four times a second.
+  let restarts = 0;
+  client.on('ready', () => {
+    restarts = 0;
+  });
   client.on('end', () => {
     if (endedOnPurpose.has(client)) return;
+    restarts++;
     setTimeout(() => {
       if (endedOnPurpose.has(client) || client.status !== 'end') return;
       // A failed attempt ends the connection again, and this listener tries again.
       client.connect().catch(() => undefined);
-    }, RESTART_AFTER_END_MS);
+    }, Math.min(restarts * RESTART_AFTER_END_MS, 5_000));
   });
 }
 const RESTART_AFTER_END_MS = 250;

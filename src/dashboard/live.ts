@@ -24,6 +24,7 @@ type Listener = (state: DashboardState) => void;
 export class LiveDashboard {
   state: DashboardState;
   private client?: RedisClient;
+  private opening?: Promise<RedisClient>;
   private samples: Totals[] = [];
   private readonly listeners = new Set<Listener>();
   private timer?: NodeJS.Timeout;
@@ -54,10 +55,25 @@ export class LiveDashboard {
     return () => this.listeners.delete(listener);
   }
 
-  /** The connected client for an action, opened when there is none; throws (InputError) when Redis cannot be reached. */
+  /**
+   * The connected client for an action, opened when there is none; throws (InputError) when Redis
+   * cannot be reached. One opening at a time (an action and an update asking together share it),
+   * and a client that finishes opening after stop() is closed at once: a connection left open kept
+   * the process alive after SIGTERM (seen: a dashboard that never exited, the TLS deployment's test
+   * waiting 140 s for it).
+   */
   async connection(): Promise<RedisClient> {
     if (!('target' in this.live)) throw new InputError(this.live.error);
-    this.client ??= await openRedis(this.live.target);
+    if (this.client) return this.client;
+    this.opening ??= openRedis(this.live.target).finally(() => {
+      this.opening = undefined;
+    });
+    const client = await this.opening;
+    if (this.stopped) {
+      client.disconnect();
+      throw new Error('the dashboard is stopping');
+    }
+    this.client ??= client;
     return this.client;
   }
 

@@ -126,3 +126,20 @@ describe('n8n-lock dashboard server', () => {
     expect(logs[0]).toMatch(/^n8n-lock dashboard: Redis unreadable: cannot connect/);
   });
 });
+
+describe('stopping while a connection opens', () => {
+  // A client that finished opening after stop() stayed open and kept `n8n-lock dashboard` alive
+  // after SIGTERM. Every update here starts with no client, so stop() lands while one opens.
+  it('closes the client that opens after stop(): none is left on the server', async () => {
+    const clients = async () => String(await redis.client.call('CLIENT', 'LIST')).trim().split('\n').length;
+    const before = await clients();
+    for (let i = 0; i < 20; i++) {
+      const live = new LiveDashboard({ target: parseRedisUrl(`redis://127.0.0.1:${redis.port}/0`), source: '--redis-url' }, { intervalMs: 200, n8nUrl: null, log: () => undefined });
+      const updating = live.update();
+      live.stop();
+      await updating;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await clients()).toBe(before);
+  });
+});

@@ -24,6 +24,7 @@ import { answerEntry, errorAnswer, type EntryRef } from './answer';
 import { recordingPlan, recordOutcome, type Recorder } from './metrics';
 import type { RunOutcome } from './execution-outcome';
 import { hangUp, pipelined, type RedisClient, type ReplicaAck } from './redis';
+import { sleep, STOP_STEP_MS, waitAtMost } from './trigger-engine';
 
 export interface ConsumerConfig {
   functionName: string;
@@ -135,18 +136,16 @@ export class FunctionConsumer {
     this.slotFreed?.();
     // A blocked XREADGROUP would hold stop() for a whole slice: drop the reader's connection.
     hangUp(this.reader);
-    // Every step is bounded: with Redis down the command connection queues until it is back, and a
-    // deactivation or shutdown must not wait for that.
-    const bounded = <T>(work: Promise<T> | undefined, ms = 2_000) => Promise.race([Promise.resolve(work).catch(() => undefined), sleep(ms)]);
-    await bounded(this.loop);
-    await bounded(this.maintaining);
-    await bounded(this.redis.multi().srem(this.keys.consumers, this.config.consumerId).del(this.meta).exec());
-    if (this.outcomes.size) await bounded(Promise.allSettled([...this.outcomes]), waitForRunningMs);
-    await bounded(
+    await waitAtMost(this.loop, STOP_STEP_MS);
+    await waitAtMost(this.maintaining, STOP_STEP_MS);
+    await waitAtMost(this.redis.multi().srem(this.keys.consumers, this.config.consumerId).del(this.meta).exec(), STOP_STEP_MS);
+    if (this.outcomes.size) await waitAtMost(Promise.allSettled([...this.outcomes]), waitForRunningMs);
+    await waitAtMost(
       (async () => {
         const mine = await this.redis.xpending(this.keys.stream, this.keys.group, '-', '+', 1, this.config.consumerId);
         if (Array.isArray(mine) && mine.length === 0) await this.redis.xgroup('DELCONSUMER', this.keys.stream, this.keys.group, this.config.consumerId);
       })(),
+      STOP_STEP_MS,
     );
   }
 
@@ -420,4 +419,3 @@ export class FunctionConsumer {
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -12,6 +12,7 @@ import { HEARTBEAT_INTERVAL_MS } from 'n8n-lock-protocol/functions';
 import type { RunOutcome } from './execution-outcome';
 import { takeRateLimitSlot } from './rate-limit';
 import { hangUp, type RedisClient } from './redis';
+import { sleep, STOP_STEP_MS, waitAtMost } from './trigger-engine';
 import { evalScript } from './scripts';
 
 export interface QueueConsumerConfig {
@@ -36,7 +37,6 @@ export interface QueueConsumerHooks {
 /** The item field of a Queue Trigger execution that says which job it runs. */
 export const QUEUE_JOB_FIELD = '_queueJob';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The execution's item: the payload's fields when it is an object, else `{ payload }`; the job context beside them. */
 export function jobItem(job: ClaimedJob, context: QueueJobContext): Record<string, unknown> {
@@ -92,9 +92,8 @@ export class QueueConsumer {
     clearInterval(this.heartbeat);
     this.slotFreed?.();
     hangUp(this.waker);
-    const bounded = <T>(work: Promise<T> | undefined, ms: number) => Promise.race([Promise.resolve(work).catch(() => undefined), sleep(ms)]);
-    await bounded(this.loop, 2_000);
-    if (this.outcomes.size) await bounded(Promise.allSettled([...this.outcomes]), waitForRunningMs);
+    await waitAtMost(this.loop, STOP_STEP_MS);
+    if (this.outcomes.size) await waitAtMost(Promise.allSettled([...this.outcomes]), waitForRunningMs);
   }
 
   private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {

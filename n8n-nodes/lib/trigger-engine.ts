@@ -6,6 +6,20 @@
 import { NodeOperationError, type INode, type ITriggerResponse } from 'n8n-workflow';
 import { close, connectResilient, type RedisClient, type RedisCredential } from './redis';
 
+/** How long an engine's stop waits for each of its steps (its own work has waitForRunningMs). */
+export const STOP_STEP_MS = 2_000;
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for `work` (a failure ignored) at most `ms`: an engine's stop is bounded at every step, since
+ * with Redis down a command connection queues until it is back, and a deactivation or shutdown must
+ * not wait for that.
+ */
+export function waitAtMost(work: Promise<unknown> | undefined, ms: number): Promise<unknown> {
+  return Promise.race([Promise.resolve(work).catch(() => undefined), sleep(ms)]);
+}
+
 export interface TriggerEngine {
   start(): Promise<void>;
   stop(): Promise<void>;

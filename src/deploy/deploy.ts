@@ -125,13 +125,12 @@ function nodesOf(workflow: Record<string, unknown>): Array<Record<string, any>> 
 }
 
 /** Refusals that need the instance: the node package, and every credential a workflow names. */
-async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[], beforeAsking: () => Promise<void>): Promise<void> {
+async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[]): Promise<void> {
   const usingPackage = [...rendered].filter(([, wf]) => nodesOf(wf).some((n) => String(n.type).startsWith(NODE_PACKAGE_PREFIX))).map(([key]) => key);
-  const wanted = credentialRequirements([...rendered].map(([key, wf]) => ({ id: key, nodes: nodesOf(wf) })));
-  if (usingPackage.length || wanted.length) await beforeAsking();
   if (usingPackage.length && !(await api.hasCredentialType(NODE_PACKAGE_CREDENTIAL_TYPE, 'check the n8n-nodes-lock package'))) {
     throw new InputError(`${usingPackage.join(', ')} use n8n-nodes-lock nodes, but ${api.base} does not have the community package n8n-nodes-lock installed (Settings > Community Nodes): install it first`);
   }
+  const wanted = credentialRequirements([...rendered].map(([key, wf]) => ({ id: key, nodes: nodesOf(wf) })));
   if (wanted.length === 0) return;
   const have = new Set((await api.listCredentials('check credentials')).map((c) => c.id));
   const missing = wanted.filter((c) => !have.has(c.id));
@@ -162,13 +161,12 @@ class Written {
 }
 
 /** Refusals a published route would meet in n8n (HTTP 409 on publish), checked before the first write. */
-async function checkWebhookRoutes(api: N8nApi, planned: PlannedWorkflow[], rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[], io: DeployIo, beforeAsking: () => Promise<void>): Promise<void> {
+async function checkWebhookRoutes(api: N8nApi, planned: PlannedWorkflow[], rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[], io: DeployIo): Promise<void> {
   const publishing = planned
     .filter((p) => p.publish)
     .map((p) => ({ key: p.key, id: p.id, file: sources.find((s) => s.key === p.key)!.file, nodes: nodesOf(rendered.get(p.key)!) }));
   if (!publishing.some((p) => webhookRoutes(p.nodes).length > 0)) return;
   let live: PublishedWorkflow[] | undefined;
-  await beforeAsking();
   try {
     live = await api.listPublishedWorkflows('check webhook paths');
   } catch (error) {
@@ -203,20 +201,17 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     if (problem) throw new InputError(`${s.file}: ${problem}`);
   }
 
-  /**
-   * Asked before deploy's first call to n8n (a dry run that only creates asks none): n8n 1.123's
-   * public API would refuse the deploy record (its workflow settings take no property it does not
-   * list), and cannot list credentials, so nothing could be deployed safely.
-   */
-  const refuseUnsupportedApi = async () => {
+  // Before deploy's first call to n8n (a dry run that only creates makes none): n8n 1.123's public
+  // API would refuse the deploy record (its workflow settings take no property it does not list),
+  // and cannot list credentials, so nothing could be deployed safely.
+  api.beforeFirstCall(async () => {
     if ((await api.line('check which n8n serves the public API')) !== '1.123') return;
     throw new InputError(`${api.base} serves n8n 1.123's public API (GET /credentials answers 405), which refuses the deploy record n8n-lock keeps in a workflow's settings: deploy supports n8n 2.x; on 1.123 import the rendered workflows with n8n's CLI (docs/deploy.md#n8n-1123)`);
-  };
+  });
   const live = new Map<string, LiveWorkflow>();
   /** Env ids the instance does not have, created with that id (--create-missing). */
   const keepIds = new Set<string>();
   const existing = sources.filter((s) => !creating.has(s.key)).map((s) => ({ key: s.key, id: env.data.workflows![s.key].id }));
-  if (existing.length) await refuseUnsupportedApi();
   const reads = await api.getWorkflows(existing.map(({ key, id }) => ({ id, what: `read ${key}` })));
   for (const [i, { key, id }] of existing.entries()) {
     const found = settledValue(reads[i]);
@@ -229,7 +224,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     if (!('activeVersionId' in found)) throw new InputError(NO_VERSIONS(api));
     live.set(key, found);
   }
-  await checkInstance(api, rendered, sources, refuseUnsupportedApi);
+  await checkInstance(api, rendered, sources);
 
   const calledKeys = new Set(allSources.flatMap((s) => referencedKeys(s.text).filter((k) => k !== s.key)));
   const order = deployOrder(
@@ -242,7 +237,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
       return planWorkflow({ key, id, rendered: rendered.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish);
     });
   const planned = plan();
-  await checkWebhookRoutes(api, planned, rendered, sources, io, refuseUnsupportedApi);
+  await checkWebhookRoutes(api, planned, rendered, sources, io);
   const drifted = planned.filter((p) => p.action === 'drifted').length;
   const report: DeployReport = {
     // The path deploy takes (a refused deploy says which it would have taken; auto may fall back).
@@ -261,7 +256,6 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   };
   if (report.refused && !options.dryRun) report.mode = 'refused';
   if (options.dryRun || report.refused) return report;
-  await refuseUnsupportedApi();
 
   const written = new Written();
   /** Workflows this run created (with the ids they got), and every key it published. */

@@ -74,11 +74,14 @@ export interface RequestOptions {
   scope?: string;
   /** Statuses returned to the caller instead of thrown. */
   accept?: number[];
+  /** Sent without waiting for beforeFirstCall's check (the check's own calls). */
+  unguarded?: boolean;
 }
 
 export class N8nApi {
   readonly base: string;
   private knownLine: Promise<ApiLine> | undefined;
+  private guard: { check: () => Promise<void>; passed?: Promise<void> } | undefined;
 
   constructor(url: string, private readonly apiKey: string, private readonly timeoutMs = 30_000) {
     let parsed: URL;
@@ -93,7 +96,17 @@ export class N8nApi {
   }
 
   /** One call: the network failure worded once, the answer parsed as JSON when it is JSON. */
-  private async send(method: string, path: string, body: string | FormData | undefined, what: string, timeoutMs = this.timeoutMs): Promise<{ res: Response; json: any }> {
+  /**
+   * Runs `check` once, before this client's first call to n8n; every call waits for it and fails
+   * with its error. Deploy refuses an n8n it cannot deploy to this way before it reads or writes
+   * anything, and a run that needs nothing from n8n (a dry run that only creates) asks nothing.
+   */
+  beforeFirstCall(check: () => Promise<void>): void {
+    this.guard = { check };
+  }
+
+  private async send(method: string, path: string, body: string | FormData | undefined, what: string, timeoutMs = this.timeoutMs, unguarded = false): Promise<{ res: Response; json: any }> {
+    if (this.guard && !unguarded) await (this.guard.passed ??= this.guard.check());
     let res: Response;
     try {
       res = await fetch(`${this.base}/api/v1${path}`, {
@@ -118,7 +131,7 @@ export class N8nApi {
   }
 
   async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<{ status: number; json: T }> {
-    const { res, json } = await this.send(method, path, body === undefined ? undefined : JSON.stringify(body), options.what);
+    const { res, json } = await this.send(method, path, body === undefined ? undefined : JSON.stringify(body), options.what, this.timeoutMs, options.unguarded);
     if (options.accept?.includes(res.status)) return { status: res.status, json };
     if (res.ok) {
       if (json === undefined) throw new N8nApiError(`${options.what}: ${this.base}/api/v1 answered ${res.status} without JSON: is ${this.base} an n8n with its public API (the n8n URL without /api/v1)?`, res.status);
@@ -221,7 +234,7 @@ export class N8nApi {
    * API creates and deletes credentials but cannot list them), 2.x with the list or a 403.
    */
   line(what: string): Promise<ApiLine> {
-    this.knownLine ??= this.request('GET', '/credentials?limit=1', undefined, { what, scope: SCOPE.credentials, accept: [403, 405] }).then(({ status }) => (status === 405 ? '1.123' : '2.x'));
+    this.knownLine ??= this.request('GET', '/credentials?limit=1', undefined, { what, scope: SCOPE.credentials, accept: [403, 405], unguarded: true }).then(({ status }) => (status === 405 ? '1.123' : '2.x'));
     return this.knownLine;
   }
 

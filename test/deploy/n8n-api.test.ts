@@ -79,4 +79,19 @@ describe('N8nApi.line: which public API the n8n serves', () => {
       server = undefined;
     }
   });
+
+  it('beforeFirstCall: its check runs once, before the first call; when it refuses, no call is sent and each fails with its error', async () => {
+    for (const [status, sent] of [[405, ['GET /api/v1/credentials?limit=1']], [200, ['GET /api/v1/credentials?limit=1', 'GET /api/v1/workflows/w1?excludePinnedData=true', 'GET /api/v1/workflows/w2?excludePinnedData=true']]] as const) {
+      const n8n = await lineServer(status);
+      const api = new N8nApi(n8n.url, 'key');
+      api.beforeFirstCall(async () => {
+        if ((await api.line('probe')) === '1.123') throw new Error('refused: n8n 1.123');
+      });
+      const reads = await api.getWorkflows([{ id: 'w1', what: 'read w1' }, { id: 'w2', what: 'read w2' }]);
+      expect(reads.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'read'))).toEqual(status === 405 ? ['refused: n8n 1.123', 'refused: n8n 1.123'] : ['read', 'read']);
+      expect([...n8n.asked].sort()).toEqual([...sent].sort());
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+  });
 });

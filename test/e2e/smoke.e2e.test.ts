@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { N8N_VERSION, REDIS_CREDENTIAL, log, sleep } from './harness/index.js';
+import { N8N_1X, N8N_VERSION, REDIS_CREDENTIAL, log, sleep } from './harness/index.js';
 import { useStack } from './harness/vitest.js';
 import { KNOWN_GLOBAL_KEYS, absentFromGlobal } from '../../src/validate/sandbox-globals.js';
 
@@ -257,7 +257,7 @@ describe('harness smoke: n8n 2.x + redis-server', () => {
   // Only where code-purity models the runtime: on n8n 1.x a Code node runs in another sandbox
   // (its global object has GLOBAL, root and VMError), and validate reports every Code node there
   // as unproven instead (test/validate/n8n-version.test.ts).
-  it.skipIf(N8N_VERSION.startsWith('1.'))("code-purity knows every key of a Code node's global object in n8n (both item modes)", async () => {
+  it.skipIf(N8N_1X)("code-purity knows every key of a Code node's global object in n8n (both item modes)", async () => {
     const { n8n } = stack.need();
     const res = await n8n.call('smoke-globals', {});
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@
 // POST /rest/login (session cookie n8n-auth), POST /rest/api-keys. See
 // docs/research/n8n-2.41-public-api.md §1-2.
 
-import { N8N_VERSION } from './install.js';
+import { N8N_1X } from './install.js';
 
 /** The scopes `n8n-lock deploy` and `pull` need (workflow:import for the package path, workflow:delete and workflow:deactivate to roll back a failed deploy), and nothing more. */
 export const DEPLOY_SCOPES = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:import', 'workflow:delete', 'workflow:deactivate', 'credential:list'];
@@ -48,7 +48,7 @@ export async function ownerSession(baseUrl: string): Promise<string> {
  */
 export async function createApiKey(baseUrl: string, scopes: string[] = DEPLOY_SCOPES, label = 'n8n-lock e2e'): Promise<string> {
   const cookie = await ownerSession(baseUrl);
-  const known = N8N_VERSION.startsWith('1.') ? scopes.filter((scope) => !SCOPES_SINCE_2.has(scope)) : scopes;
+  const known = N8N_1X ? scopes.filter((scope) => !SCOPES_SINCE_2.has(scope)) : scopes;
   const key = await rest(baseUrl, '/api-keys', { label, scopes: known, expiresAt: null }, cookie);
   const raw = key.json?.data?.rawApiKey;
   if (key.status !== 200 || typeof raw !== 'string') throw new Error(`POST /rest/api-keys: HTTP ${key.status} ${JSON.stringify(key.json)}`);

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { N8nApi } from '../../../src/deploy/n8n-api.js';
 import { ownerSession } from './api-key.js';
-import { N8N_VERSION } from './install.js';
+import { N8N_1X } from './install.js';
 import type { N8nServer } from './n8n.js';
 import { log, seconds, waitFor } from './util.js';
 
@@ -38,7 +38,7 @@ const publicApi = (n8n: N8nServer, apiKey: string | undefined) => {
 const ROUTE = '/community-packages';
 
 /** The installer route of the n8n the harness installed: n8n 1.x has no public one. */
-export const INSTALL_ROUTE: InstallRoute = N8N_VERSION.startsWith('1.') ? 'rest-session' : 'public-api';
+export const INSTALL_ROUTE: InstallRoute = N8N_1X ? 'rest-session' : 'public-api';
 
 /** The editor's route, as the owner: n8n wraps a success in `data`. */
 async function restAsOwner<T>(n8n: N8nServer, method: string, path: string, body: unknown, what: string): Promise<{ status: number; json: T }> {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isTriggerType } from '../../../src/workflow/graph.js';
-import { ensureN8n, N8N_VERSION, type N8nInstall } from './install.js';
+import { ensureN8n, N8N_1X, type N8nInstall } from './install.js';
 import { N8nServer, type E2eMode, type N8nOptions, type PublishMode } from './n8n.js';
 import { NODE_PACKAGE_DIR, packNodePackage } from './node-package.js';
 import { NpmRegistry } from './npm-registry.js';
@@ -15,7 +15,7 @@ import { log, seconds } from './util.js';
 import { createApiKey } from './api-key.js';
 import { deployRepository, deployWorkflowObjects, type DeployRun } from './deploy-cli.js';
 
-export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, type N8nInstall } from './install.js';
+export { ensureN8n, cacheRoot, NODE_VERSION, N8N_VERSION, N8N_1X, type N8nInstall } from './install.js';
 export { N8nServer, N8nWorker, WORKFLOW_ID, type E2eMode, type ExecutionSummary, type WebhookResponse, type PublishMode, type Query } from './n8n.js';
 export { PostgresDatabase, SqliteDatabase, postgresServerUrl, type N8nDatabase } from './database.js';
 export { packNodePackage, NODE_PACKAGE_DIR } from './node-package.js';
@@ -190,7 +190,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     let apiKey: string | undefined;
     let deployRun: DeployRun | undefined;
-    if (toDeploy && !options.deploy && N8N_VERSION.startsWith('1.')) {
+    if (toDeploy && !options.deploy && N8N_1X) {
       // n8n 1.x has no package import, the route that creates the suites' workflows with their
       // fixed ids once the package is installed: they are imported with n8n's CLI instead, what has
       // a trigger is activated (1.x refuses to activate a sub-workflow or an error workflow, and

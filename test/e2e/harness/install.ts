@@ -37,6 +37,8 @@ function selectedN8nVersion(): string {
 }
 
 export const N8N_VERSION = selectedN8nVersion();
+/** n8n 1.x (the 1.123 line): what the harness does differently there is decided by this one flag. */
+export const N8N_1X = N8N_VERSION.startsWith('1.');
 export const INSTALL_SPEC_DIR = join(INSTALL_SPECS_DIR, N8N_VERSION);
 
 export interface N8nInstall {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoTimestamp, PostgresDatabase, SqliteDatabase, sqliteFile, type N8nDatabase } from './database.js';
-import { N8N_VERSION, type N8nInstall } from './install.js';
+import { N8N_1X, type N8nInstall } from './install.js';
 import { Background, runCommand } from './proc.js';
 import { FatalWait, fetchAgainIfStale, freePorts, log, seconds, waitFor } from './util.js';
 
@@ -321,12 +321,12 @@ export class N8nServer {
       N8N_PERSONALIZATION_ENABLED: 'false',
       N8N_TEMPLATES_ENABLED: 'false',
       // Else it reaches for api.n8n.io at start (2.x: n8n 1.x has no such module and refuses the name).
-      ...(N8N_VERSION.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
+      ...(N8N_1X ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
       // n8n 1.x runs Code nodes in-process unless task runners are on, and 1.123.81's default
       // expression engine (vm) then cannot read an Execute Workflow node's output with
       // $('Node').first(): "#<Object> could not be cloned", which breaks every release that reads
       // its acquire. With runners on (2.x's only mode) it reads it; so 1.123 is supported with them.
-      ...(N8N_VERSION.startsWith('1.') ? { N8N_RUNNERS_ENABLED: 'true' } : {}),
+      ...(N8N_1X ? { N8N_RUNNERS_ENABLED: 'true' } : {}),
       N8N_SECURE_COOKIE: 'false',
       GENERIC_TIMEZONE: 'UTC',
       // The reconciler that activates published workflows polls every second instead of ~15 s.
@@ -440,7 +440,7 @@ export class N8nServer {
       await this.database.query(first[0], first[1], ...rest);
     } else {
       for (const id of ids) {
-        const args = N8N_VERSION.startsWith('1.') ? ['update:workflow', `--id=${id}`, '--active=true'] : ['publish:workflow', `--id=${id}`];
+        const args = N8N_1X ? ['update:workflow', `--id=${id}`, '--active=true'] : ['publish:workflow', `--id=${id}`];
         await this.cli(args, `n8n ${args.join(' ')}`);
       }
     }
@@ -472,7 +472,7 @@ export class N8nServer {
       // n8n 1.x answers readiness before its REST controllers are registered (POST
       // /rest/owner/setup: 404 "Cannot POST"); /rest/settings, which the login page reads
       // unauthenticated, answers once they are.
-      if (N8N_VERSION.startsWith('1.')) await waitForReadiness('n8n /rest/settings', () => `${this.baseUrl}/rest/settings`, timeouts.readinessMs, exitedEarly);
+      if (N8N_1X) await waitForReadiness('n8n /rest/settings', () => `${this.baseUrl}/rest/settings`, timeouts.readinessMs, exitedEarly);
       readyMs = Date.now() - started;
       // Readiness comes before triggers are active; webhooks register asynchronously.
       await Promise.all(

@@ -60,6 +60,23 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       }, 100);
     }
 
+    /**
+     * A scope's lock, looked at once per look(): while `executionId` holds it (its sidecar says so)
+     * its TTL must only go down (ttlIncreased); the first look that finds another holder or none
+     * sets freedAt.
+     */
+    function lockWatch(scope: string, executionId: string) {
+      const watch = { freedAt: 0, ttlIncreased: false, previousTtl: Infinity };
+      const look = async () => {
+        const [[, raw], [, ttl]] = (await redis.client.multi().get(key(scope) + ':meta').pttl(key(scope)).exec()) as [[null, string | null], [null, number]];
+        if (raw && JSON.parse(raw).execution_id === executionId) {
+          if (ttl > watch.previousTtl + 50) watch.ttlIncreased = true;
+          watch.previousTtl = ttl;
+        } else if (!watch.freedAt) watch.freedAt = Date.now();
+      };
+      return Object.assign(watch, { look });
+    }
+
     async function intervalsOf(list: string) {
       return (await redis.client.lrange(list, 0, -1)).map((s) => JSON.parse(s) as { start: number; end: number; execution: string });
     }
@@ -391,16 +408,10 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     // The lock is watched in Redis from the kill on, not through n8n: however long n8n takes to
     // start again (24 s once, under load, longer than the TTL), the TTL alone must free it, and it
     // must never grow while the dead execution is the holder.
-    let ttlIncreased = false;
-    let previousTtl = Infinity;
-    let freedAt = 0;
+    const watch = lockWatch('e2e-crash', meta.execution_id);
     const watching = (async () => {
-      while (!freedAt && Date.now() - lockedAt < 40_000) {
-        const [[, raw], [, ttl]] = (await redis.client.multi().get(key('e2e-crash') + ':meta').pttl(key('e2e-crash')).exec()) as [[null, string | null], [null, number]];
-        if (raw && JSON.parse(raw).execution_id === meta.execution_id) {
-          if (ttl > previousTtl + 50) ttlIncreased = true;
-          previousTtl = ttl;
-        } else freedAt = Date.now();
+      while (!watch.freedAt && Date.now() - lockedAt < 40_000) {
+        await watch.look();
         await sleep(100);
       }
     })();
@@ -419,6 +430,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       await sleep(1000);
     }
     await watching;
+    const { freedAt, ttlIncreased } = watch;
     const freedAfter = (freedAt - lockedAt) / 1000;
     const freed = await howFreed(bookmark, freedAfter);
     const crashed = (await n8n.executions(deployment.ids.slow, { afterId: Number(meta.execution_id) - 1, limit: 5 })).find((e) => String(e.id) === String(meta.execution_id));
@@ -459,19 +471,13 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
 
     // Watch the lock: while the dead holder's sidecar is there its TTL must only go down; then the
     // surviving worker's waiters take it, one at a time.
-    let ttlIncreased = false;
-    let previousTtl = Infinity;
-    let freedAt = 0;
+    const watch = lockWatch('e2e-crash', meta.execution_id);
     while (Date.now() - lockedAt < 60_000) {
-      const [[, raw], [, ttl]] = (await redis.client.multi().get(key('e2e-crash') + ':meta').pttl(key('e2e-crash')).exec()) as [[null, string | null], [null, number]];
-      const holder = raw ? JSON.parse(raw).execution_id : undefined;
-      if (holder === meta.execution_id) {
-        if (ttl > previousTtl + 50) ttlIncreased = true;
-        previousTtl = ttl;
-      } else if (!freedAt) freedAt = Date.now();
+      await watch.look();
       if ((await redis.client.llen('e2e-crash-intervals')) >= survivorWaiters.length) break;
       await sleep(100);
     }
+    const { freedAt, ttlIncreased } = watch;
     const intervals = await intervalsOf('e2e-crash-intervals');
     const firstEntry = Math.min(...intervals.map((i) => i.start));
     const after = await n8n.call('echo-plain', { after: 'crash' });

@@ -4,6 +4,7 @@ import { InputError } from '../errors.js';
 import { envFileText, type EnvFile } from '../envs/env-file.js';
 import { deploy, type DeployReport, type SourceWorkflow } from '../deploy/deploy.js';
 import type { N8nApi } from '../deploy/n8n-api.js';
+import { API_LINES } from '../deploy/api-lines.js';
 import { n8nApiFor, n8nUrlOf, type N8nApiOptions } from './n8n-target.js';
 import { readText, WritePlan } from './io.js';
 import { loadOneEnv } from './envs.js';
@@ -50,12 +51,14 @@ export function readSources(layout: RepoLayout, keys: string[]): SourceWorkflow[
 
 function formatPlan(report: DeployReport, target: string): string {
   const width = Math.max(4, ...report.plan.map((p) => p.key.length));
+  const rules = API_LINES[report.n8nLine ?? '2.x'];
   const lines = report.plan.map((p) => {
-    const publish = p.publish ? 'publish' : '       ';
+    const publish = p.publish ? rules.goesLive.padEnd(8) : '        ';
     return `  ${p.action.padEnd(9)} ${p.key.padEnd(width)} ${publish}${p.id ? ` ${p.id}` : ''}${p.detail && p.action === 'drifted' ? `\n      ${p.detail}` : ''}`;
   });
   const title = report.mode === 'dry-run' ? 'plan (dry run, nothing written)' : report.mode === 'refused' ? 'plan (refused, nothing written)' : 'plan';
-  return `${title} for env "${report.env.name}" on ${target}:\n${lines.join('\n')}\n`;
+  const found = report.n8nLine ? rules.label : 'n8n not asked, planned as for 2.x';
+  return `${title} for env "${report.env.name}" on ${target} (${found}):\n${lines.join('\n')}\n`;
 }
 
 export function registerDeploy(program: Command): void {

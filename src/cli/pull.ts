@@ -41,6 +41,8 @@ export function registerPull(program: Command): void {
       if (id === undefined) throw new InputError(`${env.file}: workflows.${key} has no id yet: nothing to pull (deploy it first: n8n-lock deploy --env ${env.name} ${key})`);
       return id;
     });
+    // Which settings a live workflow carries depends on the public API (n8n 1.123 has fewer).
+    const line = await api.line('ask which public API n8n serves');
     const reads = await api.getWorkflows(selected.map((key, i) => ({ id: ids[i], what: `read ${key}` })));
     for (const [i, key] of selected.entries()) {
       const live = settledValue(reads[i]);
@@ -48,7 +50,7 @@ export function registerPull(program: Command): void {
       const path = workflowPath(layout, key);
       const file = display(layout, path);
       const sourceText = existsSync(path) ? readText(path, file) : undefined;
-      const result = pullWorkflow(key, live, sourceText, file, env);
+      const result = pullWorkflow(key, live, sourceText, file, env, line);
       if (result.identical || result.text === sourceText) identical++;
       else {
         changed.push(file);

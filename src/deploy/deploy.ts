@@ -12,7 +12,8 @@ import { webhookConflict } from './webhook-conflicts.js';
 import { webhookRoutes } from '../workflow/webhooks.js';
 import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
 import { packageFiles, tarGz, type PackageCredential } from './n8n-package.js';
-import { contentHash, deployRecordOf, nodeProblem, withDeployRecord, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
+import { contentHash, deployRecordOf, nodeProblem, recorded, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
+import { API_LINES, type ApiLine } from './api-lines.js';
 
 /** The community package whose nodes need the package on the instance. */
 export const NODE_PACKAGE_PREFIX = 'n8n-nodes-lock.';
@@ -65,6 +66,8 @@ export interface DeployReport {
   /** Ids written back into the env file. */
   minted: Record<string, string>;
   env: EnvFile;
+  /** The public API deploy found; undefined when it asked n8n nothing (a dry run that only creates: planned as for 2.x). */
+  n8nLine?: ApiLine;
 }
 
 /** Stand-in ids for workflows not created yet: they render, and are never sent (creates get real ids first). */
@@ -125,13 +128,18 @@ function nodesOf(workflow: Record<string, unknown>): Array<Record<string, any>> 
 }
 
 /** Refusals that need the instance: the node package, and every credential a workflow names. */
-async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[]): Promise<void> {
+async function checkInstance(api: N8nApi, rendered: Map<string, Record<string, unknown>>, sources: SourceWorkflow[], io: DeployIo): Promise<void> {
   const usingPackage = [...rendered].filter(([, wf]) => nodesOf(wf).some((n) => String(n.type).startsWith(NODE_PACKAGE_PREFIX))).map(([key]) => key);
   if (usingPackage.length && !(await api.hasCredentialType(NODE_PACKAGE_CREDENTIAL_TYPE, 'check the n8n-nodes-lock package'))) {
     throw new InputError(`${usingPackage.join(', ')} use n8n-nodes-lock nodes, but ${api.base} does not have the community package n8n-nodes-lock installed (Settings > Community Nodes): install it first`);
   }
   const wanted = credentialRequirements([...rendered].map(([key, wf]) => ({ id: key, nodes: nodesOf(wf) })));
   if (wanted.length === 0) return;
+  const line = await api.line('check credentials');
+  if (!API_LINES[line].listsCredentials) {
+    io.note(`deploy: ${API_LINES[line].label}'s public API cannot list credentials: the ${wanted.length} credential(s) the workflows name are not checked before writing (n8n keeps a node whose credential it lacks, and the execution fails)`);
+    return;
+  }
   const have = new Set((await api.listCredentials('check credentials')).map((c) => c.id));
   const missing = wanted.filter((c) => !have.has(c.id));
   if (missing.length) {
@@ -201,30 +209,34 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     if (problem) throw new InputError(`${s.file}: ${problem}`);
   }
 
-  // Before deploy's first call to n8n (a dry run that only creates makes none): n8n 1.123's public
-  // API would refuse the deploy record (its workflow settings take no property it does not list),
-  // and cannot list credentials, so nothing could be deployed safely.
+  // Which public API n8n serves, asked before deploy's first call to n8n (a dry run that only
+  // creates makes none, and plans as for 2.x): what a body may hold, where the record lives, and
+  // whether a workflow is published or activated follow it (api-lines.ts).
   api.beforeFirstCall(async () => {
-    if ((await api.line('check which n8n serves the public API')) !== '1.123') return;
-    throw new InputError(`${api.base} serves n8n 1.123's public API (GET /credentials answers 405), which refuses the deploy record n8n-lock keeps in a workflow's settings: deploy supports n8n 2.x; on 1.123 import the rendered workflows with n8n's CLI (docs/deploy.md#n8n-1123)`);
+    await api.line('ask which public API n8n serves');
   });
+  const lineNow = (): ApiLine => api.answeredLine ?? '2.x';
   const live = new Map<string, LiveWorkflow>();
   /** Env ids the instance does not have, created with that id (--create-missing). */
   const keepIds = new Set<string>();
   const existing = sources.filter((s) => !creating.has(s.key)).map((s) => ({ key: s.key, id: env.data.workflows![s.key].id }));
   const reads = await api.getWorkflows(existing.map(({ key, id }) => ({ id, what: `read ${key}` })));
   for (const [i, { key, id }] of existing.entries()) {
-    const found = settledValue(reads[i]);
-    if (!found && options.createMissing) {
+    const liveOne = settledValue(reads[i]);
+    if (!liveOne && options.createMissing) {
       if (options.via === 'api') throw new InputError('--create-missing needs the package import (--via package or auto): the public API cannot create a workflow with a chosen id');
+      if (!API_LINES[lineNow()].packageImport) throw new InputError(`--create-missing needs the package import, which ${API_LINES[lineNow()].label} does not have (${api.base}): its public API cannot create a workflow with a chosen id; empty the id in ${env.file} to create it anew`);
       keepIds.add(key);
       continue;
     }
-    if (!found) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew, or pass --create-missing to create it with this id`);
-    if (!('activeVersionId' in found)) throw new InputError(NO_VERSIONS(api));
-    live.set(key, found);
+    if (!liveOne) throw new InputError(`${env.file}: workflows.${key}.id ${JSON.stringify(id)} is not on ${api.base} (deleted there, or the wrong instance?); empty the id to create it anew, or pass --create-missing to create it with this id`);
+    if (!('activeVersionId' in liveOne)) throw new InputError(NO_VERSIONS(api));
+    live.set(key, liveOne);
   }
-  await checkInstance(api, rendered, sources);
+  await checkInstance(api, rendered, sources, io);
+  // A deploy that writes asks n8n in any case: the plan is made for the line it serves.
+  if (!options.dryRun) await api.line('ask which public API n8n serves');
+  if (options.via === 'package' && !API_LINES[lineNow()].packageImport) throw new InputError(`--via package: ${API_LINES[lineNow()].label} (${api.base}) has no package import (POST /api/v1/n8n-packages/import): deploy with --via api or auto`);
 
   const calledKeys = new Set(allSources.flatMap((s) => referencedKeys(s.text).filter((k) => k !== s.key)));
   const order = deployOrder(
@@ -234,7 +246,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   const plan = () =>
     order.map((key) => {
       const id = creating.has(key) ? '' : env.data.workflows![key].id;
-      return planWorkflow({ key, id, rendered: rendered.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish);
+      return planWorkflow({ key, id, rendered: rendered.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish, lineNow());
     });
   const planned = plan();
   await checkWebhookRoutes(api, planned, rendered, sources, io);
@@ -253,6 +265,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     forced: drifted > 0 && options.force,
     minted: {},
     env,
+    n8nLine: api.answeredLine,
   };
   if (report.refused && !options.dryRun) report.mode = 'refused';
   if (options.dryRun || report.refused) return report;
@@ -272,8 +285,16 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
    */
   const recordStored = async (key: string, id: string, current: LiveWorkflow): Promise<LiveWorkflow> => {
     if (deployRecordOf(current) === contentHash(current)) return current;
-    const same = workflowBody(current as unknown as Record<string, unknown>, current);
-    return api.updateWorkflow(id, { ...same, settings: withDeployRecord(same.settings, contentHash(current)) }, `record ${key}`);
+    const same = workflowBody(current as unknown as Record<string, unknown>, current, lineNow());
+    return noteLive(key, await api.updateWorkflow(id, recorded(same, contentHash(current), lineNow()), `record ${key}`));
+  };
+  /**
+   * A write that n8n made live at once (1.123 with an active workflow: no draft there) counts as
+   * published: a roll-back must not delete what it may call.
+   */
+  const noteLive = (key: string, after: LiveWorkflow): LiveWorkflow => {
+    if (after.activeVersionId != null && after.activeVersionId === after.versionId && API_LINES[lineNow()].goesLive === 'activate') publishedKeys.add(key);
+    return after;
   };
   /** Publishes in order (callees first: n8n checks a caller's sub-workflows when it publishes it). */
   const publishAll = async (toPublish: Array<{ key: string; id: string; versionId?: string }>) => {
@@ -295,19 +316,22 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
     report.minted = { ...ids };
   };
   try {
-    if (options.via !== 'api') {
+    if (options.via !== 'api' && !API_LINES[lineNow()].packageImport) {
+      io.note(`deploy: ${API_LINES[lineNow()].label} has no package import: deploying workflow by workflow`);
+      report.mode = 'per-workflow';
+    } else if (options.via !== 'api') {
       // One import: n8n keeps the ids we choose, and checks node types and credentials for the
       // whole package before it writes anything.
       const ids = Object.fromEntries([...creating].map((key) => [key, newWorkflowId()]));
       const view = withIds(env, ids);
       const renderedWithIds = renderAll(sources, view);
       const steps = order.map((key) =>
-        planWorkflow({ key, id: view.data.workflows![key].id, rendered: renderedWithIds.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish),
+        planWorkflow({ key, id: view.data.workflows![key].id, rendered: renderedWithIds.get(key)!, live: live.get(key), called: calledKeys.has(key) }, options.noPublish, lineNow()),
       );
       const changed = steps.filter((step) => step.action !== 'unchanged');
       const workflows = changed.map((step) => ({
         id: view.data.workflows![step.key].id,
-        body: { ...step.body, settings: withDeployRecord(step.body.settings, contentHash(step.body)) },
+        body: recorded(step.body, contentHash(step.body), lineNow()),
         publish: step.publish,
       }));
       const outcome = changed.length
@@ -352,7 +376,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         // The empty workflow carries its record too: when a later step fails, the next deploy
         // updates it instead of calling it drifted.
         const empty: WorkflowBody = { name, nodes: [], connections: {}, settings: {} };
-        const stub: WorkflowBody = { ...empty, settings: withDeployRecord({}, contentHash(empty)) };
+        const stub = recorded(empty, contentHash(empty), lineNow());
         const made = await api.createWorkflow(stub, `create ${key}`);
         if (!('activeVersionId' in made)) throw new InputError(NO_VERSIONS(api));
         written.add(`created ${key} (${made.id}, empty)`, key);
@@ -376,13 +400,13 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
         if (step.publish) toPublish.push({ key: step.key, id, versionId: live.get(step.key)!.versionId ?? undefined });
         continue;
       }
-      const body = { ...step.body, settings: withDeployRecord(step.body.settings, contentHash(step.body)) };
-      const after = await recordStored(step.key, id, await api.updateWorkflow(id, body, `${wasCreated ? 'write' : 'update'} ${step.key}`));
+      const body = recorded(step.body, contentHash(step.body), lineNow());
+      const after = await recordStored(step.key, id, noteLive(step.key, await api.updateWorkflow(id, body, `${wasCreated ? 'write' : 'update'} ${step.key}`)));
       written.add(`${wasCreated ? 'wrote' : 'updated'} ${step.key}`, step.key);
       if (wasCreated) report.created++;
       else report.updated++;
       io.progress(`deploy: ${wasCreated ? 'wrote' : 'updated'} ${step.key} (${id})`);
-      if (plannedByKey.get(step.key)!.publish) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
+      if (plannedByKey.get(step.key)!.publish && after.activeVersionId !== after.versionId) toPublish.push({ key: step.key, id, versionId: after.versionId ?? undefined });
     }
     // 3. Publish, callees first.
     await publishAll(toPublish);
@@ -434,8 +458,8 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   }
 }
 
-/** An n8n whose workflows have no versions: a 1.x older than the 1.123 line. */
-const NO_VERSIONS = (api: N8nApi) => `${api.base} is an n8n 1.x whose workflows have no activeVersionId: deploy supports n8n 2.x`;
+/** An n8n whose workflows have no versions: a 1.x older than the 1.123 line, outside the range. */
+const NO_VERSIONS = (api: N8nApi) => `${api.base} is an n8n 1.x older than 1.123 (its workflows have no activeVersionId): deploy supports n8n 1.123 and 2.x`;
 
 /** The Written entry of the env file's new ids (restored by a roll-back). */
 const ENV_ENTRY = '\0env';

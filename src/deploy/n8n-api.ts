@@ -3,6 +3,9 @@
 // any message. Facts: docs/research/n8n-2.41-public-api.md.
 import { InputError } from '../errors.js';
 import type { LiveWorkflow, WorkflowBody } from './workflow-body.js';
+import { API_LINES, type ApiLine } from './api-lines.js';
+
+export type { ApiLine } from './api-lines.js';
 
 /** A refusal by n8n or the network, already worded for the user (exit 2). */
 export class N8nApiError extends InputError {
@@ -60,14 +63,6 @@ export interface PublishedWorkflow {
   activeVersion?: { nodes?: Array<Record<string, unknown>> } | null;
 }
 
-/**
- * Which public API an n8n serves. '2.x': publish and unpublish, the package import, the credential
- * list. '1.123': n8n 1.123's, which has the versions (activeVersionId) but activates instead of
- * publishing, has neither the package import nor GET /credentials, and refuses any workflow
- * setting it does not list (additionalProperties: false), the deploy record's included.
- */
-export type ApiLine = '2.x' | '1.123';
-
 export interface RequestOptions {
   /** What the call is for, in the error line ("create lock_release"). */
   what: string;
@@ -81,6 +76,8 @@ export interface RequestOptions {
 export class N8nApi {
   readonly base: string;
   private knownLine: Promise<ApiLine> | undefined;
+  /** The line once n8n has answered line(); undefined before (or when it was never asked). */
+  answeredLine: ApiLine | undefined;
   private guard: { check: () => Promise<void>; passed?: Promise<void> } | undefined;
 
   constructor(url: string, private readonly apiKey: string, private readonly timeoutMs = 30_000) {
@@ -223,9 +220,14 @@ export class N8nApi {
     return (await this.request<LiveWorkflow>('POST', '/workflows', body, { what, scope: SCOPE.create })).json;
   }
 
-  /** PUT without re-publishing (publishIfActive=false): deploy publishes last, callees first. */
+  /**
+   * PUT without re-publishing on 2.x (publishIfActive=false): deploy publishes last, callees first.
+   * 1.123 knows no such parameter (its validator refuses unknown ones), and makes a write to an
+   * active workflow live at once.
+   */
   async updateWorkflow(id: string, body: WorkflowBody, what: string): Promise<LiveWorkflow> {
-    return (await this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}?publishIfActive=false`, body, { what, scope: SCOPE.update })).json;
+    const draft = API_LINES[await this.line(what)].goesLive === 'publish' ? '?publishIfActive=false' : '';
+    return (await this.request<LiveWorkflow>('PUT', `/workflows/${encodeURIComponent(id)}${draft}`, body, { what, scope: SCOPE.update })).json;
   }
 
   /**
@@ -234,12 +236,14 @@ export class N8nApi {
    * API creates and deletes credentials but cannot list them), 2.x with the list or a 403.
    */
   line(what: string): Promise<ApiLine> {
-    this.knownLine ??= this.request('GET', '/credentials?limit=1', undefined, { what, scope: SCOPE.credentials, accept: [403, 405], unguarded: true }).then(({ status }) => (status === 405 ? '1.123' : '2.x'));
+    this.knownLine ??= this.request('GET', '/credentials?limit=1', undefined, { what, scope: SCOPE.credentials, accept: [403, 405], unguarded: true }).then(({ status }) => (this.answeredLine = status === 405 ? '1.123' : '2.x'));
     return this.knownLine;
   }
 
+  /** Makes `versionId` the version n8n runs: 2.x publishes it, 1.123 activates the workflow. */
   async publish(id: string, versionId: string | undefined, what: string): Promise<LiveWorkflow> {
-    return (await this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/publish`, versionId ? { versionId } : {}, { what, scope: SCOPE.publish })).json;
+    const route = API_LINES[await this.line(what)].goesLive;
+    return (await this.request<LiveWorkflow>('POST', `/workflows/${encodeURIComponent(id)}/${route}`, versionId ? { versionId } : {}, { what, scope: SCOPE.publish })).json;
   }
 
   /** Every published (active) workflow the key's user may read; needs workflow:list. */

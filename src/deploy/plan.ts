@@ -1,7 +1,8 @@
 // The deploy plan: per workflow create, update, unchanged or drifted, and whether it is published;
 // and the order callees before callers. Pure: rendered and live workflows in, a plan out.
 import { findPlaceholders } from '../workflow/placeholders.js';
-import { isTriggerType } from '../workflow/graph.js';
+import { hasActivatableTrigger, hasPublishableTrigger } from '../workflow/graph.js';
+import { API_LINES, type ApiLine } from './api-lines.js';
 import { contentHash, deployRecordOf, describeDifference, sameContent, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
 
 export type DeployAction = 'create' | 'update' | 'unchanged' | 'drifted';
@@ -50,12 +51,6 @@ export function deployOrder(keys: string[], referencesOf: (key: string) => strin
   return out;
 }
 
-/** Triggers n8n can publish (a workflow that only has a manual trigger cannot be published). */
-function hasPublishableTrigger(workflow: Record<string, unknown>): boolean {
-  const nodes = (workflow.nodes as Array<{ type?: unknown; disabled?: unknown }>) ?? [];
-  return nodes.some((n) => typeof n.type === 'string' && n.disabled !== true && isTriggerType(n.type) && !/\.(manualTrigger|start)$/.test(n.type));
-}
-
 export interface PlanInput {
   key: string;
   id: string;
@@ -71,16 +66,22 @@ export interface PlanInput {
  * One workflow's plan. Drift: the live workflow does not hash to the record the last deploy left
  * in it (someone saved it in n8n since), or it has no record and differs from the repository (it
  * was never deployed from here). Publish: what must run published (sub-workflows, error
- * workflows), what was published, and new workflows with a trigger; never with `noPublish`.
+ * workflows), what was published, and new workflows with a trigger; never with `noPublish`. On
+ * 1.123 "publish" is activate, and only a workflow with a trigger of its own can be activated:
+ * 1.123 runs sub-workflows and error workflows inactive (api-lines.ts).
  */
-export function planWorkflow(input: PlanInput, noPublish: boolean): PlannedWorkflow & { body: WorkflowBody } {
+export function planWorkflow(input: PlanInput, noPublish: boolean, line: ApiLine = '2.x'): PlannedWorkflow & { body: WorkflowBody } {
   const { key, id, rendered, live, called } = input;
-  const body = workflowBody(rendered, live);
-  const mustRun = called || hasPublishableTrigger(rendered);
+  const body = workflowBody(rendered, live, line);
+  const nodes = (rendered.nodes as Array<Record<string, unknown>>) ?? [];
+  const activates = API_LINES[line].goesLive === 'activate';
+  // What may go live at all, and what must (new workflows go live when they must).
+  const canRun = activates ? hasActivatableTrigger(nodes) : true;
+  const mustRun = activates ? canRun : called || hasPublishableTrigger(nodes);
   const base = { key, id, name: body.name, body };
   if (!live) return { ...base, action: 'create', publish: !noPublish && mustRun };
   const wasPublished = live.activeVersionId != null;
-  const publishWanted = !noPublish && (called || wasPublished);
+  const publishWanted = !noPublish && canRun && (called || wasPublished);
   const record = deployRecordOf(live);
   const unchanged = sameContent(body, live);
   if (!unchanged && (record === undefined || record !== contentHash(live))) {

@@ -7,7 +7,8 @@ import { renderWorkflow, resolveForEnv } from '../envs/render.js';
 import { unrenderLockScopesLine } from '../envs/lock-scopes-line.js';
 import { DEFAULT_JSON_STYLE, detectJsonStyle, parseJsonText, stringifyJson } from '../workflow/json-file.js';
 import { findPlaceholders, placeholder } from '../workflow/placeholders.js';
-import { DEPLOY_RECORD_TAG, PUBLIC_API_SETTINGS, sameContent, workflowBody, type LiveWorkflow } from './workflow-body.js';
+import { DEPLOY_RECORD_TAG, sameContent, workflowBody, type LiveWorkflow } from './workflow-body.js';
+import { API_LINES, type ApiLine } from './api-lines.js';
 
 export interface PullResult {
   text: string;
@@ -88,20 +89,24 @@ const NODE_FIELDS_FROM_N8N = ['createdAt', 'updatedAt'];
 
 /**
  * The repository file for `live`. `sourceText` is the file as it is (undefined for a workflow the
- * repository does not have yet); `key` is its key in the env file.
+ * repository does not have yet); `key` is its key in the env file; `line` the public API it came
+ * from (settings that line does not carry stay as the file has them).
  */
-export function pullWorkflow(key: string, live: LiveWorkflow, sourceText: string | undefined, file: string, env: EnvFile): PullResult {
+export function pullWorkflow(key: string, live: LiveWorkflow, sourceText: string | undefined, file: string, env: EnvFile, line: ApiLine = '2.x'): PullResult {
   if (sourceText !== undefined) {
     const rendered = parseJsonText(renderWorkflow(key, sourceText, file, env).text, file) as Record<string, unknown>;
-    if (sameContent(workflowBody(rendered, live), live)) return { text: sourceText, identical: true };
+    if (sameContent(workflowBody(rendered, live, line), live)) return { text: sourceText, identical: true };
   }
   const source = sourceText === undefined ? undefined : (parseJsonText(sourceText, file) as Record<string, Json>);
   const known = envValues(env);
   const liveSettings = (live.settings ?? {}) as Record<string, unknown>;
   // The settings deploy sends come from n8n; keys deploy never sends (engineType) stay as the file has them.
   const settings: Record<string, Json> = { ...((source?.settings as Record<string, Json>) ?? {}) };
-  for (const k of PUBLIC_API_SETTINGS) {
+  const { settings: carried, settingDefaults } = API_LINES[line];
+  for (const k of carried) {
     if (k === 'customTelemetryTags') continue;
+    // A default n8n filled in itself is not an edit: a file that does not set it stays without it.
+    if (k in settingDefaults && !(k in settings) && liveSettings[k] === settingDefaults[k]) continue;
     if (liveSettings[k] !== undefined) settings[k] = liveSettings[k];
     else delete settings[k];
   }

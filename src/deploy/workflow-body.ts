@@ -1,6 +1,7 @@
 // What deploy sends to n8n's public API for one workflow, how a rendered workflow and a live one
 // are compared, and the deploy record a live workflow carries. Pure: data in, data out.
 import { createHash } from 'node:crypto';
+import { API_LINES, type ApiLine } from './api-lines.js';
 
 /** A workflow as the public API returns it (only the fields deploy reads are typed). */
 export interface LiveWorkflow {
@@ -13,6 +14,7 @@ export interface LiveWorkflow {
   /** 2.x only: the published version (null when unpublished). Its absence means n8n 1.x. */
   activeVersionId?: string | null;
   active?: boolean;
+  staticData?: Record<string, unknown> | string | null;
   updatedAt?: string;
   [key: string]: unknown;
 }
@@ -23,42 +25,22 @@ export interface WorkflowBody {
   nodes: Array<Record<string, unknown>>;
   connections: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** 1.123 only: the live static data, sent back with the deploy record in it (api-lines.ts). */
+  staticData?: Record<string, unknown>;
 }
 
-/**
- * The settings keys n8n 2.x's public API accepts (base-workflow-public.dto, n8n 2.41); any other
- * key is a 400 for the whole workflow, so the rest (engineType, binaryMode, ...) is left out.
- */
-export const PUBLIC_API_SETTINGS = [
-  'saveExecutionProgress',
-  'saveManualExecutions',
-  'saveDataErrorExecution',
-  'saveDataSuccessExecution',
-  'executionTimeout',
-  'errorWorkflow',
-  'timezone',
-  'executionOrder',
-  'callerPolicy',
-  'callerIds',
-  'timeSavedMode',
-  'timeSavedPerExecution',
-  'redactionPolicy',
-  'availableInMCP',
-  'customTelemetryTags',
-] as const;
-
-/** Node fields the public API accepts; INode's extendsCredential & co. are a 400. */
-const PUBLIC_API_NODE_FIELDS = new Set([
-  'id', 'name', 'type', 'typeVersion', 'position', 'parameters', 'credentials', 'webhookId', 'disabled', 'notes', 'notesInFlow',
-  'executeOnce', 'alwaysOutputData', 'retryOnFail', 'maxTries', 'waitBetweenTries', 'continueOnFail', 'onError', 'customTelemetryTags',
-]);
+/** The settings keys n8n 2.x's public API accepts (the lines' own lists: api-lines.ts). */
+export const PUBLIC_API_SETTINGS = API_LINES['2.x'].settings;
 
 /**
  * The deploy record: the content hash of what this repository last wrote, kept in the live
- * workflow itself (settings.customTelemetryTags, which n8n stores verbatim and only reads for
- * licensed OpenTelemetry span attributes). It travels with the instance, so a new machine, a
- * teammate's clone and a CI runner all see the same record; nothing is kept in a home folder and
- * the repository does not change on every deploy.
+ * workflow itself. It travels with the instance, so a new machine, a teammate's clone and a CI
+ * runner all see the same record; nothing is kept in a home folder and the repository does not
+ * change on every deploy. On 2.x it is a telemetry tag (settings.customTelemetryTags, which n8n
+ * stores verbatim and only reads for licensed OpenTelemetry span attributes); n8n 1.123 takes no
+ * such setting, so there it is a key of the workflow's static data, which n8n stores verbatim and
+ * whose other keys ("global", "node:<name>") belong to the nodes. Either is read on either line,
+ * so a workflow deployed to 1.123 keeps its record through an upgrade to 2.x.
  */
 export const DEPLOY_RECORD_TAG = 'n8n-lock.deployed';
 
@@ -69,9 +51,23 @@ function tagsOf(settings: Record<string, unknown> | null | undefined): Tag[] {
   return Array.isArray(tags) ? (tags.filter((t) => t && typeof t === 'object') as Tag[]) : [];
 }
 
-/** The hash a live workflow says this repository last deployed, if any. */
-export function deployRecordOf(live: Pick<LiveWorkflow, 'settings'>): string | undefined {
-  return tagsOf(live.settings).find((t) => t.key === DEPLOY_RECORD_TAG)?.value;
+/** A workflow's static data as an object (n8n may hand it back as JSON text, or null). */
+function staticDataOf(w: { staticData?: LiveWorkflow['staticData'] }): Record<string, unknown> {
+  let data = w.staticData;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+  return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+}
+
+/** The hash a live workflow says this repository last deployed, if any (settings first, then static data). */
+export function deployRecordOf(live: Pick<LiveWorkflow, 'settings' | 'staticData'>): string | undefined {
+  const inStaticData = staticDataOf(live)[DEPLOY_RECORD_TAG];
+  return tagsOf(live.settings).find((t) => t.key === DEPLOY_RECORD_TAG)?.value ?? (typeof inStaticData === 'string' ? inStaticData : undefined);
 }
 
 /** Settings without the deploy record (and without customTelemetryTags when that leaves none). */
@@ -89,6 +85,12 @@ function settingsWithoutRecord(settings: Record<string, unknown> | null | undefi
 export function withDeployRecord(settings: Record<string, unknown>, hash: string): Record<string, unknown> {
   const rest = tagsOf(settings).filter((t) => t.key !== DEPLOY_RECORD_TAG);
   return { ...settings, customTelemetryTags: [...rest, { key: DEPLOY_RECORD_TAG, value: hash }] };
+}
+
+/** `body` with the deploy record set to `hash` where `line` keeps it (api-lines.ts). */
+export function recorded(body: WorkflowBody, hash: string, line: ApiLine): WorkflowBody {
+  if (API_LINES[line].record === 'settings') return { ...body, settings: withDeployRecord(body.settings, hash) };
+  return { ...body, staticData: { ...(body.staticData ?? {}), [DEPLOY_RECORD_TAG]: hash } };
 }
 
 /** JSON with object keys sorted: two equal values always print the same. */
@@ -115,10 +117,11 @@ export function contentHash(w: Parameters<typeof comparable>[0]): string {
  * node sent without one, and a new versionId with them), and starts from the live settings, as
  * n8n merges settings on PUT anyway: a key cannot be removed by leaving it out.
  */
-export function workflowBody(rendered: Record<string, unknown>, live?: LiveWorkflow): WorkflowBody {
+export function workflowBody(rendered: Record<string, unknown>, live?: LiveWorkflow, line: ApiLine = '2.x'): WorkflowBody {
+  const { settings: acceptedSettings, nodeFields, record: recordIn } = API_LINES[line];
   const liveNodes = new Map((live?.nodes ?? []).map((n) => [String(n.name), n]));
   const nodes = ((rendered.nodes as Array<Record<string, unknown>>) ?? []).map((node) => {
-    const out = Object.fromEntries(Object.entries(node).filter(([k]) => PUBLIC_API_NODE_FIELDS.has(k)));
+    const out = Object.fromEntries(Object.entries(node).filter(([k]) => nodeFields.has(k)));
     const before = liveNodes.get(String(node.name));
     if (before && before.type === node.type) {
       if (out.id === undefined && before.id !== undefined) out.id = before.id;
@@ -129,19 +132,17 @@ export function workflowBody(rendered: Record<string, unknown>, live?: LiveWorkf
   const fileSettings = (rendered.settings as Record<string, unknown> | undefined) ?? {};
   // Live settings the public API would refuse (an older import's engineType) are not sent back.
   const liveSettings = settingsWithoutRecord(live?.settings);
-  const settings: Record<string, unknown> = Object.fromEntries(PUBLIC_API_SETTINGS.filter((k) => liveSettings[k] !== undefined).map((k) => [k, liveSettings[k]]));
-  for (const key of PUBLIC_API_SETTINGS) {
+  const settings: Record<string, unknown> = Object.fromEntries(acceptedSettings.filter((k) => liveSettings[k] !== undefined).map((k) => [k, liveSettings[k]]));
+  for (const key of acceptedSettings) {
     const value = fileSettings[key];
     if (value === undefined || value === 'DEFAULT') continue;
     settings[key] = value;
   }
+  const body: WorkflowBody = { name: String(rendered.name ?? ''), nodes, connections: (rendered.connections as Record<string, unknown>) ?? {}, settings };
+  // 1.123: the static data goes back as it is (the nodes' state in it kept), its record with it.
+  if (recordIn === 'staticData' && live) body.staticData = staticDataOf(live);
   const record = deployRecordOf(live ?? {});
-  return {
-    name: String(rendered.name ?? ''),
-    nodes,
-    connections: (rendered.connections as Record<string, unknown>) ?? {},
-    settings: record ? withDeployRecord(settings, record) : settings,
-  };
+  return record ? recorded(body, record, line) : body;
 }
 
 /** True when writing `body` would change nothing that counts in `live`. */

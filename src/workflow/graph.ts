@@ -27,6 +27,27 @@ export function isTriggerType(type: string): boolean {
   );
 }
 
+type NodeLike = { type?: unknown; disabled?: unknown };
+
+/** Enabled triggers of `nodes` other than those matching `startedBy` (by type suffix). */
+function hasTriggerBesides(nodes: NodeLike[], startedBy: RegExp): boolean {
+  return nodes.some((n) => typeof n.type === 'string' && n.disabled !== true && isTriggerType(n.type) && !startedBy.test(n.type));
+}
+
+/** A trigger n8n 2.x publishes: any but the manual one (a workflow with only that cannot be published). */
+export function hasPublishableTrigger(nodes: NodeLike[]): boolean {
+  return hasTriggerBesides(nodes, /\.(manualTrigger|start)$/);
+}
+
+/**
+ * A trigger of its own, which n8n 1.x activates: not the manual one, and not the sub-workflow or
+ * error trigger, which another workflow starts (1.x refuses to activate a workflow that has only
+ * those, "has no node to start the workflow", and runs it inactive).
+ */
+export function hasActivatableTrigger(nodes: NodeLike[]): boolean {
+  return hasTriggerBesides(nodes, /\.(manualTrigger|manualChatTrigger|start|executeWorkflowTrigger|errorTrigger)$/);
+}
+
 export function isStickyNote(node: WorkflowNode): boolean {
   return node.type === STICKY_NOTE;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { envFileText, parseEnvFile, setWorkflowId } from '../../src/envs/env-file.js';
 import { deployOrder, planWorkflow, referencedKeys } from '../../src/deploy/plan.js';
-import { contentHash, deployRecordOf, withDeployRecord, workflowBody, type LiveWorkflow } from '../../src/deploy/workflow-body.js';
+import { contentHash, deployRecordOf, recorded, withDeployRecord, workflowBody, type LiveWorkflow } from '../../src/deploy/workflow-body.js';
+import { API_LINES } from '../../src/deploy/api-lines.js';
 
 const hook = { id: 'n1', name: 'Hook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { path: 'x' } };
 const sub = { id: 's1', name: 'Start', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1, position: [0, 0], parameters: {} };
@@ -93,6 +94,66 @@ describe('the plan', () => {
     const live = deployed(rendered([hook], { executionOrder: 'v1', customTelemetryTags: [{ key: 'team', value: 'ops' }] }));
     expect(contentHash(live)).toBe(contentHash({ ...live, settings: withDeployRecord(live.settings ?? {}, 'other') }));
     expect((live.settings?.customTelemetryTags as unknown[]).length).toBe(2);
+  });
+});
+
+describe('n8n 1.123: its public API, its record, activate instead of publish', () => {
+  const errorTrigger = { id: 'e1', name: 'Error Trigger', type: 'n8n-nodes-base.errorTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const plan = (source: ReturnType<typeof rendered>, live: LiveWorkflow | undefined, called = false) =>
+    planWorkflow({ key: 'w', id: live?.id ?? '', rendered: source, live, called }, false, '1.123');
+  /** As 1.123 stores it: the record in the static data, the nodes' own state beside it. */
+  function deployed1123(source: ReturnType<typeof rendered>, extra: Partial<LiveWorkflow> = {}): LiveWorkflow {
+    const live = stored(workflowBody(source, undefined, '1.123'), { staticData: { 'node:Poll': { lastId: 7 } }, ...extra });
+    return { ...live, ...recorded(workflowBody(source, live, '1.123'), contentHash(live), '1.123') } as LiveWorkflow;
+  }
+
+  it('sends only the settings and node fields 1.123 lists (additionalProperties: false there)', () => {
+    const body = workflowBody(rendered([{ ...hook, customTelemetryTags: [] }], { executionOrder: 'v1', timeSavedMode: 'fixed', redactionPolicy: 'x', customTelemetryTags: [{ key: 'a', value: 'b' }], callerPolicy: 'any' }), undefined, '1.123');
+    expect(body.settings).toEqual({ executionOrder: 'v1', callerPolicy: 'any' });
+    expect(body.nodes[0]).not.toHaveProperty('customTelemetryTags');
+    expect(API_LINES['1.123'].settings.every((key) => API_LINES['2.x'].settings.includes(key))).toBe(true);
+  });
+
+  it('keeps the record in the static data, beside the nodes\' own state, and never in the settings', () => {
+    const live = deployed1123(rendered([hook]));
+    expect(live.staticData).toEqual({ 'node:Poll': { lastId: 7 }, 'n8n-lock.deployed': contentHash(live) });
+    expect(live.settings).not.toHaveProperty('customTelemetryTags');
+    expect(deployRecordOf(live)).toBe(contentHash(live));
+    // Sent back as it is, so a write keeps what the nodes stored; the record hashes nothing of it.
+    expect(workflowBody(rendered([hook]), live, '1.123').staticData).toEqual(live.staticData);
+    expect(contentHash({ ...live, staticData: { other: 1 } })).toBe(contentHash(live));
+    // n8n may return the static data as JSON text.
+    expect(deployRecordOf({ staticData: JSON.stringify(live.staticData) })).toBe(contentHash(live));
+  });
+
+  it('a record made on 1.123 is still read after an upgrade to 2.x, and moves into the settings there', () => {
+    const live = deployed1123(rendered([hook]));
+    const body = workflowBody(rendered([hook]), live, '2.x');
+    expect(body).not.toHaveProperty('staticData');
+    expect(deployRecordOf(body)).toBe(contentHash(live));
+    expect(plan(rendered([hook]), live).action).toBe('unchanged');
+    expect(planWorkflow({ key: 'w', id: 'ID', rendered: rendered([hook]), live, called: false }, false).action).toBe('unchanged');
+  });
+
+  it('activates only a workflow with a trigger of its own: sub-workflows and error workflows run inactive on 1.123', () => {
+    expect(plan(rendered([hook]), undefined)).toMatchObject({ action: 'create', publish: true });
+    expect(plan(rendered([sub]), undefined, true)).toMatchObject({ action: 'create', publish: false });
+    expect(plan(rendered([errorTrigger]), undefined, true)).toMatchObject({ action: 'create', publish: false });
+    expect(plan(rendered([manual]), undefined, true)).toMatchObject({ action: 'create', publish: false });
+    expect(plan(rendered([sub, hook]), undefined, true)).toMatchObject({ action: 'create', publish: true });
+    // 2.x publishes every one of them that is called.
+    for (const nodes of [[sub], [errorTrigger], [manual]]) expect(planWorkflow({ key: 'w', id: '', rendered: rendered(nodes), live: undefined, called: true }, false)).toMatchObject({ publish: true });
+  });
+
+  it('an update keeps an active workflow active and a called sub-workflow inactive; drift is found through the static-data record', () => {
+    const before = rendered([hook]);
+    const after = rendered([{ ...hook, parameters: { path: 'y' } }]);
+    expect(plan(after, deployed1123(before, { activeVersionId: 'v1' }))).toMatchObject({ action: 'update', publish: true });
+    expect(plan(after, deployed1123(before))).toMatchObject({ action: 'update', publish: false });
+    expect(plan(rendered([sub]), deployed1123(rendered([sub])), true)).toMatchObject({ action: 'unchanged', publish: false });
+    const edited = deployed1123(before);
+    edited.nodes = [{ ...edited.nodes[0], notes: 'edited in n8n' }];
+    expect(plan(before, edited)).toMatchObject({ action: 'drifted', detail: expect.stringMatching(/^changed in n8n since the last deploy/) });
   });
 });
 

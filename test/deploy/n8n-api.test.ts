@@ -80,6 +80,21 @@ describe('N8nApi.line: which public API the n8n serves', () => {
     }
   });
 
+  it('the routes follow the line: 2.x writes drafts and publishes, 1.123 writes without publishIfActive (its validator refuses unknown parameters) and activates', async () => {
+    for (const [status, sent] of [
+      [200, ['PUT /api/v1/workflows/w1?publishIfActive=false', 'POST /api/v1/workflows/w1/publish']],
+      [405, ['PUT /api/v1/workflows/w1', 'POST /api/v1/workflows/w1/activate']],
+    ] as const) {
+      const n8n = await lineServer(status);
+      const api = new N8nApi(n8n.url, 'key');
+      await api.updateWorkflow('w1', { name: 'W', nodes: [], connections: {}, settings: {} }, 'update w1');
+      await api.publish('w1', 'v1', 'publish w1');
+      expect(n8n.asked).toEqual(['GET /api/v1/credentials?limit=1', ...sent]);
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+  });
+
   it('beforeFirstCall: its check runs once, before the first call; when it refuses, no call is sent and each fails with its error', async () => {
     for (const [status, sent] of [[405, ['GET /api/v1/credentials?limit=1']], [200, ['GET /api/v1/credentials?limit=1', 'GET /api/v1/workflows/w1?excludePinnedData=true', 'GET /api/v1/workflows/w2?excludePinnedData=true']]] as const) {
       const n8n = await lineServer(status);

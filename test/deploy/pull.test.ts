@@ -38,6 +38,22 @@ function live(key: string): LiveWorkflow {
 }
 
 describe('pull over every workflow of the e2e repository', () => {
+  it('n8n 1.123: the settings defaults its public API fills in on every write are no edit; a changed one is pulled', () => {
+    const key = 'critical';
+    const asStored = (settings: Record<string, unknown>): LiveWorkflow => {
+      const w = live(key);
+      const node = w.nodes.findIndex((n) => n.type === 'n8n-nodes-base.code');
+      w.nodes[node] = { ...w.nodes[node], notes: 'edited in n8n' };
+      return { ...w, settings: { ...w.settings, ...settings } };
+    };
+    const pulled = (settings: Record<string, unknown>) => JSON.parse(pullWorkflow(key, asStored(settings), source(key), `workflows/${key}.json`, env, '1.123').text).settings;
+    expect(JSON.parse(source(key)).settings).not.toHaveProperty('callerPolicy');
+    expect(pulled({ callerPolicy: 'workflowsFromSameOwner', availableInMCP: false })).toEqual(JSON.parse(source(key)).settings);
+    expect(pulled({ callerPolicy: 'any', availableInMCP: false })).toEqual({ ...JSON.parse(source(key)).settings, callerPolicy: 'any' });
+    // 2.x fills in nothing: what is live is pulled.
+    expect(JSON.parse(pullWorkflow(key, asStored({ availableInMCP: false }), source(key), `workflows/${key}.json`, env).text).settings).toMatchObject({ availableInMCP: false });
+  });
+
   it('a parameter edited in the editor (which writes it back last) changes its line only: keys keep the file\'s order at every depth', () => {
     let edits = 0;
     for (const key of repo.keys) {

@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isTriggerType } from '../../../src/workflow/graph.js';
+import { hasActivatableTrigger } from '../../../src/workflow/graph.js';
 import { ensureN8n, N8N_1X, type N8nInstall } from './install.js';
 import { N8nServer, type E2eMode, type N8nOptions, type PublishMode } from './n8n.js';
 import { NODE_PACKAGE_DIR, packNodePackage } from './node-package.js';
@@ -98,11 +98,6 @@ function workflowObjects(source: string | Array<Record<string, unknown>>): Array
   return readdirSync(source).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(source, f), 'utf8')) as Record<string, unknown>);
 }
 
-/** A node n8n 1.x activates: a trigger other than the manual, sub-workflow and error triggers (those run without activation). */
-function hasTriggerToActivate(workflow: Record<string, unknown>): boolean {
-  const nodes = (workflow.nodes as Array<{ type?: string; disabled?: boolean }>) ?? [];
-  return nodes.some((n) => !n.disabled && typeof n.type === 'string' && isTriggerType(n.type) && !/\.(manualTrigger|executeWorkflowTrigger|errorTrigger|start)$/.test(n.type));
-}
 
 /** Installs (or reuses) n8n, starts redis-server and n8n with the workflows published and their webhooks live. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -199,7 +194,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await n8n.stop();
       const workflows = workflowObjects(toDeploy);
       await n8n.importWorkflows(workflows);
-      const activatable = workflows.filter(hasTriggerToActivate).map((wf) => String(wf.id));
+      const activatable = workflows.filter((wf) => hasActivatableTrigger((wf.nodes as Array<Record<string, unknown>>) ?? [])).map((wf) => String(wf.id));
       if (activatable.length) await n8n.publish(activatable);
       await n8n.start(options.webhookPaths ?? []);
       apiKey = await createApiKey(n8n.baseUrl);

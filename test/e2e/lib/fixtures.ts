@@ -1,5 +1,7 @@
 // The user workflows the suite deploys: plain n8n JSON as a user would keep it in git. The lock
 // and rate-limit wiring is added by the real CLI (add-lock-to-workflow, add-rate-limit-to-workflow).
+import { FUNCTION_NODE_TYPES } from 'n8n-lock-protocol/functions';
+
 const REDIS = { redis: { id: '{{@:env:credentials.redis.id}}', name: '{{@:env:credentials.redis.name}}' } };
 let counter = 0;
 const uuid = (n: number) => `e2e00000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -9,6 +11,12 @@ type Node = Record<string, unknown> & { name: string };
 function node(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}): Node {
   counter++;
   return { parameters, id: uuid(counter), name, type: `n8n-nodes-base.${type}`, typeVersion, position: [counter * 220, 0], ...extra };
+}
+
+/** A node of the n8n-nodes-lock package (its full type), on the env's Redis credential. */
+function packageNode(name: string, type: string, parameters: Record<string, unknown>): Node {
+  counter++;
+  return { parameters, id: uuid(counter), name, type, typeVersion: 1, position: [counter * 220, 0], credentials: REDIS };
 }
 
 export const webhook = (path: string, responseMode: 'lastNode' | 'onReceived' = 'lastNode') =>
@@ -107,6 +115,15 @@ export function userWorkflows(engine: 'stock' | 'node' = 'stock'): Record<string
           rate_token_bucket: chain('E2E Rate Token Bucket', [webhook('rate-token-bucket'), code('Work', 'return [{ json: { worked: true, at: Date.now() } }];')]),
           rate_fixed: chain('E2E Rate Fixed', [webhook('rate-fixed'), code('Work', 'return [{ json: { worked: true, at: Date.now() } }];')]),
           throttle: chain('E2E Throttle', [webhook('throttle'), code('Work', "return [{ json: { worked: true, at: Date.now(), slot_at_ms: $('Rate Limit').first().json.rate_limit.slot_at_ms } }];")]),
+          // One callable function and its caller (the functions suite has the rest).
+          fn_double: chain('E2E Fn Double', [
+            packageNode('Function', FUNCTION_NODE_TYPES.function, { functionName: 'e2e-double', scope: 'global', parameters: { parameter: [{ name: 'n' }] }, options: {} }),
+            packageNode('Return', FUNCTION_NODE_TYPES.returnFromFunction, { respondWith: 'json', value: '={{ { n: $json.n, doubled: $json.n * 2 } }}' }),
+          ]),
+          fn_call_double: chain('E2E Fn Call Double', [
+            webhook('fn-call-double'),
+            packageNode('Call double', FUNCTION_NODE_TYPES.callFunction, { functionName: 'e2e-double', scope: 'global', parameters: '={{ { n: Number($json.query.n) } }}', timeout: 30, options: {} }),
+          ]),
         }
       : {}),
     probe_acquire: chain('E2E Probe Acquire', [
@@ -166,5 +183,5 @@ function multiScope() {
 
 /** Webhook paths to wait for before the suite starts calling. */
 export const webhookPaths = (engine: 'stock' | 'node' = 'stock') => [...WEBHOOK_PATHS, ...(engine === 'node' ? NATIVE_WEBHOOK_PATHS : [])];
-export const NATIVE_WEBHOOK_PATHS = ['mixed-stock', 'mixed-native', 'semaphore', 'multi-scope', 'rate-sliding-log', 'rate-token-bucket', 'rate-fixed', 'throttle'];
+export const NATIVE_WEBHOOK_PATHS = ['mixed-stock', 'mixed-native', 'semaphore', 'multi-scope', 'rate-sliding-log', 'rate-token-bucket', 'rate-fixed', 'throttle', 'fn-call-double'];
 export const WEBHOOK_PATHS = ['critical', 'legacy', 'fail-fast', 'failing', 'failing-dynamic', 'edge-fixed', 'edge-sliding', 'slow', 'crash-waiter', 'limited', 'echo-plain', 'echo-locked', 'branchy', 'probe-acquire', 'probe-release', 'probe-rate'];

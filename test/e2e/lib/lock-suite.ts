@@ -2,8 +2,9 @@
 // regular mode (one n8n process, SQLite) and in queue mode (main + 2 workers running the
 // executions, PostgreSQL). Every scenario logs its numbers with the mode; `npm run test:e2e`
 // prints them. One definition, run once per mode by lock.<mode>.e2e.test.ts.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { log, median,  selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumersKey, GLOBAL_SCOPE } from 'n8n-lock-protocol/functions';
+import { INSTALL_ROUTE, log, median, N8N_1X, N8N_VERSION, selectedModes, sleep, waitFor, type E2eMode, type N8nServer, type RedisServer } from '../harness/index.js';
 import { useStack } from '../harness/vitest.js';
 import { buildRepository, envIds, n8nLock, REDIS_CREDENTIAL_ID, type Deployment } from './deploy.js';
 import { defineDeployScenario } from './deploy-scenario.js';
@@ -20,10 +21,22 @@ export function overlaps(intervals: Array<{ start: number; end: number }>): numb
 }
 
 
+/**
+ * N8N_LOCK_E2E_SMOKE=1: only the smoke set the n8n-version matrix runs on other n8n versions (the
+ * stock lock under contention, error cleanup, the native Lock and Rate Limit nodes, one function
+ * call, deploy then pull; the package is installed by the stack).
+ */
+const SMOKE = process.env.N8N_LOCK_E2E_SMOKE === '1';
+const SMOKE_SET = new Set(['pinned', '1', '5', '12', '15', '17', 'deploy']);
+const picked = (scenario: string) => !SMOKE || SMOKE_SET.has(scenario);
+
+/** What the `n8n-version:` line reports, by the scenarios that prove it (title prefixes). */
+const VERSION_CHECKS = { stock_lock: ['1. ', '5. '], native: ['12. ', '15. '], functions: ['17. '], deploy: ['13. deploy'] } as const;
+
 export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock'): void {
   const selected = selectedModes().includes(mode);
   if (!selected) log(`lock scenarios in ${mode} mode (engine ${engine}): not selected (N8N_LOCK_E2E_MODE=${process.env.N8N_LOCK_E2E_MODE})`);
-  describe.skipIf(!selected)(`n8n 2.x + redis-server, ${mode} mode, ${engine} engine`, () => {
+  describe.skipIf(!selected)(`n8n ${N8N_VERSION} + redis-server, ${mode} mode, ${engine} engine`, () => {
     let deployment: Deployment;
     // One n8n (queue mode: main + 2 workers) + redis-server for the whole file: the repository is
     // built with the real CLI inside the stack's directory, rendered, imported and published; the
@@ -36,9 +49,9 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       // Deployed as a user would: `n8n-lock deploy` through n8n's public API (ids minted by n8n
       // and written back into envs/e2e.yml, everything that must run published, published).
       // Regular mode deploys with one package import, queue mode workflow by workflow: both
-      // paths of deploy run every scenario.
+      // paths of deploy run every scenario. n8n 1.x has no package import: workflow by workflow.
       deploy: (dir) => {
-        deployment = buildRepository(dir, engine, mode === 'queue' ? 'api' : 'package');
+        deployment = buildRepository(dir, engine, mode === 'queue' || N8N_1X ? 'api' : 'package');
         return { repo: deployment.repo, env: 'e2e', via: deployment.via };
       },
       webhookPaths: webhookPaths(engine),
@@ -50,6 +63,20 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       if (stack.current) ({ n8n, redis } = stack.current);
       if (deployment) deployment.ids = envIds(deployment.repo);
     });
+    // The native suite proves everything the n8n-version line names: print it from the outcomes.
+    if (engine === 'node') {
+      afterAll(({}, suite) => {
+        // vitest hands afterAll the suite it was declared in, its tests finished.
+        const tests = suite.tasks.filter((task) => task.type === 'test');
+        const verdict = (prefixes: readonly string[]) => {
+          const proving = tests.filter((t) => prefixes.some((prefix) => t.name.startsWith(prefix)));
+          return proving.length > 0 && proving.every((t) => t.result?.state === 'pass') ? 'ok' : 'fail';
+        };
+        const checks = Object.entries(VERSION_CHECKS).map(([name, prefixes]) => [name, verdict(prefixes)]);
+        const installed = stack.current?.nodePackage ? INSTALL_ROUTE : 'fail';
+        log(`n8n-version: version=${N8N_VERSION} mode=${mode} ${checks.filter(([name]) => name !== 'deploy').map(([name, v]) => `${name}=${v}`).join(' ')} package=${installed} deploy=${Object.fromEntries(checks).deploy}`);
+      });
+    }
     const queue = mode === 'queue';
 
     /** The sidecar of a scope once its holder has taken it. */
@@ -87,14 +114,14 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       return { line: queue ? ` workers=${n8n.workers.length} jobs=[${jobs.join(',')}]` : '', jobs };
     }
 
-  it('runs the pinned n8n 2.x', () => {
-    expect(n8n.version).toMatch(/^2\.\d+\.\d+$/);
+  it.runIf(picked('pinned'))(`runs the pinned n8n ${N8N_VERSION}`, () => {
+    expect(n8n.version).toBe(N8N_VERSION);
     expect(n8n.mode).toBe(mode);
     expect(n8n.workers.length).toBe(queue ? 2 : 0);
   });
 
   const callers = queue ? 40 : 20;
-  it(`1. mutual exclusion: ${callers} concurrent callers never overlap in the critical section`, async () => {
+  it.runIf(picked('1'))(`1. mutual exclusion: ${callers} concurrent callers never overlap in the critical section`, async () => {
     const before = n8n.jobsPerWorker();
     const started = Date.now();
     const responses = await Promise.all(Array.from({ length: callers }, () => n8n.call('critical')));
@@ -119,7 +146,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     }
   });
 
-  it.runIf(engine === 'node')('12. mixed scope: half the callers use the stock primitives, half the native Lock node; they never overlap', async () => {
+  it.runIf(engine === 'node' && picked('12'))('12. mixed scope: half the callers use the stock primitives, half the native Lock node; they never overlap', async () => {
     const half = queue ? 20 : 10;
     const started = Date.now();
     const responses = await Promise.all(Array.from({ length: 2 * half }, (_, i) => n8n.call(i % 2 === 0 ? 'mixed-stock' : 'mixed-native')));
@@ -144,7 +171,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     return most;
   };
 
-  it.runIf(engine === 'node')('13. semaphore: 30 callers, Max Holders 3: never more than 3 inside, and 3 at some point', async () => {
+  it.runIf(engine === 'node' && picked('13'))('13. semaphore: 30 callers, Max Holders 3: never more than 3 inside, and 3 at some point', async () => {
     const started = Date.now();
     const responses = await Promise.all(Array.from({ length: 30 }, () => n8n.call('semaphore')));
     const wall = (Date.now() - started) / 1000;
@@ -159,7 +186,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(await redis.client.exists(key('e2e-semaphore') + ':holders', key('e2e-semaphore') + ':sidecars')).toBe(0);
   });
 
-  it.runIf(engine === 'node')('14. every item\'s scope at once: batches with overlapping scope sets in opposite orders never overlap nor deadlock', async () => {
+  it.runIf(engine === 'node' && picked('14'))('14. every item\'s scope at once: batches with overlapping scope sets in opposite orders never overlap nor deadlock', async () => {
     const sets = ['m-a,m-b,m-c', 'm-c,m-b,m-a', 'm-b,m-d', 'm-d,m-a', 'm-c'];
     const executions = queue ? 30 : 20;
     const started = Date.now();
@@ -178,7 +205,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(await redis.client.exists(...['m-a', 'm-b', 'm-c', 'm-d'].map(key))).toBe(0);
   });
 
-  it.runIf(engine === 'node')('15. the Rate Limit node around a window edge (limit 5 per 10 s, 12 calls just before and 12 just after): sliding-log exactly the limit in any window', async () => {
+  it.runIf(engine === 'node' && picked('15'))('15. the Rate Limit node around a window edge (limit 5 per 10 s, 12 calls just before and 12 just after): sliding-log exactly the limit in any window', async () => {
     const windowMs = 10_000;
     let edge = Math.ceil(Date.now() / windowMs) * windowMs;
     if (edge - Date.now() < 5500) edge += windowMs;
@@ -200,7 +227,16 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     }
   });
 
-  it.runIf(engine === 'node')('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, each woken at its slot', async () => {
+  it.runIf(engine === 'node' && picked('17'))('17. a function call: Call Function runs e2e-double(21) in the Function trigger\'s workflow and answers 42', async () => {
+    // A published Function trigger serves once it has registered its consumer.
+    await waitFor('the e2e-double function to register', 60_000, async () => ((await redis.client.scard(consumersKey(GLOBAL_SCOPE, 'e2e-double'))) > 0 ? true : undefined), 250);
+    const res = await n8n.call('fn-call-double', { n: '21' });
+    log(`scenario 17: mode=${mode} engine=${engine} status=${res.status} functionResult=${JSON.stringify(res.body?.functionResult)} round_trip_ms=${res.ms.toFixed(0)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.functionResult).toEqual({ n: 21, doubled: 42 });
+  });
+
+  it.runIf(engine === 'node' && picked('16'))('16. throttle: 30 calls at once, at most 5 per 2 s, waiting for their slots: all complete, each woken at its slot', async () => {
     const started = Date.now();
     const responses = await Promise.all(Array.from({ length: 30 }, () => n8n.call('throttle')));
     const wall = (Date.now() - started) / 1000;
@@ -229,7 +265,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(wall).toBeLessThanOrEqual(ideal * 2);
   });
 
-  it('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {
+  it.runIf(picked('2'))('2. fail-fast: while one holds the scope, a --fail-fast caller fails at once with the lock-held message', async () => {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-held', ttl: 60, execution_id: 'holder-exec' });
     expect(holder.body).toMatchObject({ acquired: true, scope: 'e2e-held', count: 1 });
     const direct = await n8n.call('probe-acquire', { scope: 'e2e-held', wait: 'false' });
@@ -245,7 +281,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect((await n8n.call('fail-fast')).status).toBe(200);
   });
 
-  it('3. timeout: a waiter with max_wait_seconds 3 fails after about 3 s', async () => {
+  it.runIf(picked('3'))('3. timeout: a waiter with max_wait_seconds 3 fails after about 3 s', async () => {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-timeout', ttl: 60 });
     expect(holder.body.acquired).toBe(true);
     const waiter = await n8n.call('probe-acquire', { scope: 'e2e-timeout', max_wait: 3, poll: 1 });
@@ -257,7 +293,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     await n8n.call('probe-release', { scope: 'e2e-timeout', lock_id: holder.body.lock_id });
   });
 
-  it('4. ownership: a wrong lock_id stops with LOGIC ERROR and deletes nothing; a repeated release is idempotent', async () => {
+  it.runIf(picked('4'))('4. ownership: a wrong lock_id stops with LOGIC ERROR and deletes nothing; a repeated release is idempotent', async () => {
     const holder = await n8n.call('probe-acquire', { scope: 'e2e-owner', ttl: 60, lock_id: 'right-id' });
     expect(holder.body.acquired).toBe(true);
     const wrong = await n8n.call('probe-release', { scope: 'e2e-owner', lock_id: 'wrong-id' });
@@ -271,7 +307,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(await redis.client.exists(key('e2e-owner'), key('e2e-owner') + ':meta')).toBe(0);
   });
 
-  it('5. error cleanup with default options: a failing execution frees its lock, static or dynamic scope, within 2 s; another execution\'s lock survives', async () => {
+  it.runIf(picked('5'))('5. error cleanup with default options: a failing execution frees its lock, static or dynamic scope, within 2 s; another execution\'s lock survives', async () => {
     const other = await n8n.call('probe-acquire', { scope: 'e2e-other', ttl: 120, execution_id: 'someone-else' });
     expect(other.body.acquired).toBe(true);
     /** Calls a failing workflow; how long after its HTTP 500 its lock (both keys) was gone. */
@@ -306,7 +342,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     await n8n.call('probe-release', { scope: 'e2e-other', lock_id: other.body.lock_id });
   });
 
-  it('7. rate limit: limit 5 per 10 s window, 12 concurrent calls in one window: 5 allowed, 7 denied, the work ran 5 times', async () => {
+  it.runIf(picked('7'))('7. rate limit: limit 5 per 10 s window, 12 concurrent calls in one window: 5 allowed, 7 denied, the work ran 5 times', async () => {
     // Start right after a window edge so all 12 calls land in one bucket.
     const windowMs = 10_000;
     await sleep(windowMs - (Date.now() % windowMs) + 200);
@@ -326,7 +362,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect(work).toBe(5);
   });
 
-  it('11. rate limit around a window edge, limit 5 per 10 s, 12 calls just before and 12 just after: fixed allows 2 x limit, sliding about the limit', async () => {
+  it.runIf(picked('11'))('11. rate limit around a window edge, limit 5 per 10 s, 12 calls just before and 12 just after: fixed allows 2 x limit, sliding about the limit', async () => {
     const windowMs = 10_000;
     // 24 concurrent executions take seconds (queue mode: a job each): start 5 s before an edge.
     let edge = Math.ceil(Date.now() / windowMs) * windowMs;
@@ -351,7 +387,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     }
   });
 
-  it('8. data flow: a lastNode webhook answers the same wrapped and unwrapped; an If with an unconnected branch releases on both', async () => {
+  it.runIf(picked('8'))('8. data flow: a lastNode webhook answers the same wrapped and unwrapped; an If with an unconnected branch releases on both', async () => {
     const plain = await n8n.call('echo-plain', { a: '1', b: 'zwei' });
     const locked = await n8n.call('echo-locked', { a: '1', b: 'zwei' });
     log(`scenario 8: mode=${mode} engine=${engine} unlocked ${plain.ms.toFixed(0)} ms, locked ${locked.ms.toFixed(0)} ms, same body: ${JSON.stringify(plain.body) === JSON.stringify(locked.body)}`);
@@ -372,14 +408,14 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     expect((await blocked).status).toBe(200);
   });
 
-  it('9. n8n-lock validate accepts everything the suite imports', () => {
+  it.runIf(picked('9'))('9. n8n-lock validate accepts everything the suite imports', () => {
     const result = n8nLock(deployment.repo, ['validate', '--env', 'e2e']);
     log(`scenario 9: mode=${mode} engine=${engine} validate exit ${result.status}`);
     expect(result.stderr.includes("unknown command 'validate'")).toBe(false);
     expect(result.status, result.stderr).toBe(0);
   });
 
-  it('10. a workflow without settings.executionOrder is refused, and with --set-execution-order-v1 it excludes', async () => {
+  it.runIf(picked('10'))('10. a workflow without settings.executionOrder is refused, and with --set-execution-order-v1 it excludes', async () => {
     expect(deployment.legacyRefusal.status).toBe(2);
     expect(deployment.legacyRefusal.stderr).toContain('--set-execution-order-v1');
     const responses = await Promise.all(Array.from({ length: 8 }, () => n8n.call('legacy')));
@@ -397,7 +433,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     return { cleanups, early, by: early ? `the error workflow (${cleanups.map((c) => `#${c.id} ${c.status}`).join(', ') || 'none found'})` : 'its TTL' };
   }
 
-  it.skipIf(queue)('6. crash: kill n8n while an execution holds a lock (TTL 20 s, cleanup registered); callers every second after restart never extend it; it frees by the TTL at the latest', async () => {
+  it.runIf(!queue && picked('6'))('6. crash: kill n8n while an execution holds a lock (TTL 20 s, cleanup registered); callers every second after restart never extend it; it frees by the TTL at the latest', async () => {
     const accepted = await n8n.call('slow'); // responds at once, then holds the lock for 40 s
     expect(accepted.status).toBe(200);
     const meta = await holderOf('e2e-crash');
@@ -445,7 +481,7 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     if (freed.early) expect(freed.cleanups.some((c) => c.status === 'success')).toBe(true); // nothing else frees it early
   });
 
-  it.skipIf(!queue)('6. crash: SIGKILL the worker whose execution holds the lock (TTL 20 s) while others wait; it frees by its TTL, never extended, and the other worker\'s waiters get it', async () => {
+  it.runIf(queue && picked('6'))('6. crash: SIGKILL the worker whose execution holds the lock (TTL 20 s) while others wait; it frees by its TTL, never extended, and the other worker\'s waiters get it', async () => {
     const accepted = await n8n.call('slow'); // responds at once, then holds the lock for 40 s
     expect(accepted.status).toBe(200);
     const meta = await holderOf('e2e-crash');
@@ -499,6 +535,6 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     void Promise.allSettled(waiters);
   });
 
-  defineDeployScenario(() => ({ stack: stack.current, deployment, mode, engine }));
+  defineDeployScenario(() => ({ stack: stack.current, deployment, mode, engine }), picked('deploy'));
   });
 }

@@ -2,7 +2,7 @@
 // n8n-nodes-lock package, and webhook workflows that call them with Call Function. Plain n8n JSON
 // with fixed ids, as a user would export it (node types carry the package name).
 import { FUNCTION_NODE_TYPES } from 'n8n-lock-protocol/functions';
-import { REDIS_CREDENTIAL } from '../harness/index.js';
+import { N8N_1X, REDIS_CREDENTIAL } from '../harness/index.js';
 // The stock nodes as the lock suite builds them.
 import { code, ifTrue, wait, webhook } from './fixtures.js';
 
@@ -110,7 +110,9 @@ export const AGENT_TOOL_DESCRIPTION = 'Doubles a number: give it n, it answers {
  */
 export function agentWorkflow(openAiCredential: { id: string; name: string }): Record<string, unknown> {
   const trigger = webhook('agent-double');
-  const agent = node('AI Agent', '@n8n/n8n-nodes-langchain.agent', 3.1, { promptType: 'define', text: '=Double the number {{ $json.query.n }} with the tool.', options: {} });
+  // n8n 1.123's AI Agent goes up to version 3 (3.1 came with 2.x): a version it lacks fails activation
+  // with "Cannot read properties of undefined (reading 'execute')".
+  const agent = node('AI Agent', '@n8n/n8n-nodes-langchain.agent', N8N_1X ? 3 : 3.1, { promptType: 'define', text: '=Double the number {{ $json.query.n }} with the tool.', options: {} });
   const model = node('Scripted Model', '@n8n/n8n-nodes-langchain.lmChatOpenAi', 1.2, { model: { __rl: true, mode: 'id', value: 'scripted-model' }, options: {} }, { credentials: { openAiApi: openAiCredential } });
   const tool = node(
     'Call double',

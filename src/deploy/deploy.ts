@@ -212,9 +212,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
   // Which public API n8n serves, asked before deploy's first call to n8n (a dry run that only
   // creates makes none, and plans as for 2.x): what a body may hold, where the record lives, and
   // whether a workflow is published or activated follow it (api-lines.ts).
-  api.beforeFirstCall(async () => {
-    await api.line('ask which public API n8n serves');
-  });
+  api.lineBeforeFirstCall();
   const lineNow = (): ApiLine => api.answeredLine ?? '2.x';
   const live = new Map<string, LiveWorkflow>();
   /** Env ids the instance does not have, created with that id (--create-missing). */

@@ -69,7 +69,7 @@ export interface RequestOptions {
   scope?: string;
   /** Statuses returned to the caller instead of thrown. */
   accept?: number[];
-  /** Sent without waiting for beforeFirstCall's check (the check's own calls). */
+  /** Sent without first asking the line (the line probe itself). */
   unguarded?: boolean;
 }
 
@@ -78,7 +78,7 @@ export class N8nApi {
   private knownLine: Promise<ApiLine> | undefined;
   /** The line once n8n has answered line(); undefined before (or when it was never asked). */
   answeredLine: ApiLine | undefined;
-  private guard: { check: () => Promise<void>; passed?: Promise<void> } | undefined;
+  private lineFirst = false;
 
   constructor(url: string, private readonly apiKey: string, private readonly timeoutMs = 30_000) {
     let parsed: URL;
@@ -94,16 +94,16 @@ export class N8nApi {
 
   /** One call: the network failure worded once, the answer parsed as JSON when it is JSON. */
   /**
-   * Runs `check` once, before this client's first call to n8n; every call waits for it and fails
-   * with its error. Deploy refuses an n8n it cannot deploy to this way before it reads or writes
-   * anything, and a run that needs nothing from n8n (a dry run that only creates) asks nothing.
+   * Asks the line (line()) before this client's first call to n8n; every call waits for it and
+   * fails with its error. Deploy plans for the line it found this way, while a run that needs
+   * nothing from n8n (a dry run that only creates) still asks nothing.
    */
-  beforeFirstCall(check: () => Promise<void>): void {
-    this.guard = { check };
+  lineBeforeFirstCall(): void {
+    this.lineFirst = true;
   }
 
   private async send(method: string, path: string, body: string | FormData | undefined, what: string, timeoutMs = this.timeoutMs, unguarded = false): Promise<{ res: Response; json: any }> {
-    if (this.guard && !unguarded) await (this.guard.passed ??= this.guard.check());
+    if (this.lineFirst && !unguarded) await this.line(what);
     let res: Response;
     try {
       res = await fetch(`${this.base}/api/v1${path}`, {

@@ -29,9 +29,6 @@ export interface WorkflowBody {
   staticData?: Record<string, unknown>;
 }
 
-/** The settings keys n8n 2.x's public API accepts (the lines' own lists: api-lines.ts). */
-export const PUBLIC_API_SETTINGS = API_LINES['2.x'].settings;
-
 /**
  * The deploy record: the content hash of what this repository last wrote, kept in the live
  * workflow itself. It travels with the instance, so a new machine, a teammate's clone and a CI

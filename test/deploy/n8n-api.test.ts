@@ -95,16 +95,18 @@ describe('N8nApi.line: which public API the n8n serves', () => {
     }
   });
 
-  it('beforeFirstCall: its check runs once, before the first call; when it refuses, no call is sent and each fails with its error', async () => {
-    for (const [status, sent] of [[405, ['GET /api/v1/credentials?limit=1']], [200, ['GET /api/v1/credentials?limit=1', 'GET /api/v1/workflows/w1?excludePinnedData=true', 'GET /api/v1/workflows/w2?excludePinnedData=true']]] as const) {
+  it('lineBeforeFirstCall: the line is asked once, before any other call; when asking fails, nothing else is sent and each call fails with its error', async () => {
+    for (const [status, outcome] of [[405, 'read'], [200, 'read'], [401, 'refused']] as const) {
       const n8n = await lineServer(status);
       const api = new N8nApi(n8n.url, 'key');
-      api.beforeFirstCall(async () => {
-        if ((await api.line('probe')) === '1.123') throw new Error('refused: n8n 1.123');
-      });
+      api.lineBeforeFirstCall();
       const reads = await api.getWorkflows([{ id: 'w1', what: 'read w1' }, { id: 'w2', what: 'read w2' }]);
-      expect(reads.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'read'))).toEqual(status === 405 ? ['refused: n8n 1.123', 'refused: n8n 1.123'] : ['read', 'read']);
-      expect([...n8n.asked].sort()).toEqual([...sent].sort());
+      expect(reads.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'read'))).toEqual(
+        outcome === 'read' ? ['read', 'read'] : Array(2).fill(expect.stringMatching(/^read w1: n8n refused the API key \(401/)),
+      );
+      expect(n8n.asked[0]).toBe('GET /api/v1/credentials?limit=1');
+      expect(n8n.asked.slice(1).sort()).toEqual(outcome === 'read' ? ['GET /api/v1/workflows/w1?excludePinnedData=true', 'GET /api/v1/workflows/w2?excludePinnedData=true'] : []);
+      expect(api.answeredLine).toBe(status === 405 ? '1.123' : status === 200 ? '2.x' : undefined);
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       server = undefined;
     }

@@ -31,9 +31,10 @@ if (!existsSync(join(app, 'node_modules', 'bull'))) {
   console.error(`bull-finished-race: no n8n ${n8nVersion} in ${cache} (install it: N8N_LOCK_E2E_N8N_VERSION=${n8nVersion} scripts/e2e/n8n-e2e.sh install)`);
   process.exit(2);
 }
-const bullPath = createRequire(join(app, 'package.json')).resolve('bull');
-const Bull = createRequire(import.meta.url)(bullPath);
-const bullVersion = createRequire(join(app, 'package.json'))('bull/package.json').version;
+const fromN8n = createRequire(join(app, 'package.json'));
+const bullPath = fromN8n.resolve('bull');
+const Bull = fromN8n('bull');
+const bullVersion = fromN8n('bull/package.json').version;
 
 const port = await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {

@@ -3,12 +3,19 @@
 // line's OpenAPI file and checked against a real n8n (docs/deploy.md#n8n-1123).
 
 /**
- * Which public API an n8n serves. '2.x': publish and unpublish, the package import, the credential
+ * Which public API an n8n serves. '2.x' (2.35 and later): publish and unpublish, the package import, the credential
  * list. '1.123': n8n 1.123's, which has versions (activeVersionId) but activates instead of
  * publishing, has neither the package import nor GET /credentials, and refuses any workflow
  * setting or node field it does not list (additionalProperties: false).
  */
 export type ApiLine = '2.x' | '1.123';
+
+/**
+ * The n8n versions deploy and pull support, as every refusal names them. '2.x' is 2.35 and later:
+ * 2.33 brought the publish route and 2.35 `publishIfActive`, without which a write to a published
+ * workflow goes live at once (docs/deploy.md#supported-n8n-versions).
+ */
+export const SUPPORTED_N8N = 'n8n 1.123 and 2.35 or later';
 
 export interface ApiLineRules {
   /** As the plan and the notes name it. */

@@ -13,7 +13,7 @@ import { webhookRoutes } from '../workflow/webhooks.js';
 import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
 import { packageFiles, tarGz, type PackageCredential } from './n8n-package.js';
 import { contentHash, deployRecordOf, nodeProblem, recorded, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
-import { API_LINES, type ApiLine } from './api-lines.js';
+import { API_LINES, SUPPORTED_N8N, type ApiLine } from './api-lines.js';
 
 /** The community package whose nodes need the package on the instance. */
 export const NODE_PACKAGE_PREFIX = 'n8n-nodes-lock.';
@@ -457,7 +457,7 @@ export async function deploy(sources: SourceWorkflow[], allSources: SourceWorkfl
 }
 
 /** An n8n whose workflows have no versions: a 1.x older than the 1.123 line, outside the range. */
-const NO_VERSIONS = (api: N8nApi) => `${api.base} is an n8n 1.x older than 1.123 (its workflows have no activeVersionId): deploy supports n8n 1.123 and 2.x`;
+const NO_VERSIONS = (api: N8nApi) => `${api.base} is an n8n 1.x older than 1.123 (its workflows have no activeVersionId): deploy and pull support ${SUPPORTED_N8N}`;
 
 /** The Written entry of the env file's new ids (restored by a roll-back). */
 const ENV_ENTRY = '\0env';

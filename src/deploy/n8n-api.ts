@@ -3,7 +3,7 @@
 // any message. Facts: docs/research/n8n-2.41-public-api.md.
 import { InputError } from '../errors.js';
 import type { LiveWorkflow, WorkflowBody } from './workflow-body.js';
-import { API_LINES, type ApiLine } from './api-lines.js';
+import { API_LINES, SUPPORTED_N8N, type ApiLine } from './api-lines.js';
 
 export type { ApiLine } from './api-lines.js';
 
@@ -27,6 +27,12 @@ const SCOPE = {
   credentials: 'credential:list',
   execution: 'execution:read',
 } as const;
+
+/**
+ * A workflow id no one has (ids are 16 random characters): the line probes name it in requests that
+ * n8n's validator refuses, or its handler answers 404, without anything being written.
+ */
+const PROBE_WORKFLOW_ID = 'n8nLockLineProbe';
 
 /** How long deleteWorkflow waits for n8n to finish unpublishing a workflow before it gives up. */
 const UNPUBLISH_WAIT_MS = 15_000;
@@ -232,12 +238,36 @@ export class N8nApi {
 
   /**
    * The API line, asked once. n8n says its version only to a logged-in user, never to an API key;
-   * what tells the lines apart is a route: n8n 1.123 answers GET /credentials with 405 (its public
-   * API creates and deletes credentials but cannot list them), 2.x with the list or a 403.
+   * what tells the lines apart is its routes, asked so that n8n's request validator answers before
+   * any handler runs (docs/deploy.md#supported-n8n-versions):
+   * - GET /credentials: 1.123 and 2.0 to 2.7 answer 405 (their public API cannot list credentials),
+   *   later 2.x the list or a 403.
+   * - Of those that answer 405, 2.0 to 2.7 take a version in the activate body and refuse one that
+   *   is not a string (400); 1.123's activate takes no body and answers 404 for a workflow no one has.
+   * - Of the others, 2.8 to 2.34 refuse `publishIfActive` as an unknown query parameter; 2.35 and
+   *   later refuse the empty body instead.
+   * An n8n outside SUPPORTED_N8N is refused here (exit 2), before deploy or pull reads anything.
    */
   line(what: string): Promise<ApiLine> {
-    this.knownLine ??= this.request('GET', '/credentials?limit=1', undefined, { what, scope: SCOPE.credentials, accept: [403, 405], unguarded: true }).then(({ status }) => (this.answeredLine = status === 405 ? '1.123' : '2.x'));
+    this.knownLine ??= this.askLine(what).then((line) => (this.answeredLine = line));
     return this.knownLine;
+  }
+
+  private async askLine(what: string): Promise<ApiLine> {
+    const probe = { what, unguarded: true };
+    const credentials = await this.request('GET', '/credentials?limit=1', undefined, { ...probe, scope: SCOPE.credentials, accept: [403, 405] });
+    if (credentials.status === 405) {
+      const activate = await this.request<{ message?: string }>('POST', `/workflows/${PROBE_WORKFLOW_ID}/activate`, { versionId: 0 }, { ...probe, scope: SCOPE.publish, accept: [400, 403, 404] });
+      if (activate.status === 400) throw this.outOfRange(what, '2.0 to 2.7', 'it activates versions but has no publish route');
+      return '1.123';
+    }
+    const update = await this.request<{ message?: string }>('PUT', `/workflows/${PROBE_WORKFLOW_ID}?publishIfActive=false`, {}, { ...probe, scope: SCOPE.update, accept: [400, 403, 404] });
+    if (update.status === 400 && /publishIfActive/.test(update.json?.message ?? '')) throw this.outOfRange(what, '2.8 to 2.34', 'it has no publishIfActive, so every write to a published workflow goes live at once');
+    return '2.x';
+  }
+
+  private outOfRange(what: string, found: string, why: string): N8nApiError {
+    return new N8nApiError(`${what}: ${this.base} serves the public API of n8n ${found} (${why}): deploy and pull support ${SUPPORTED_N8N}`);
   }
 
   /** Makes `versionId` the version n8n runs: 2.x publishes it, 1.123 activates the workflow. */

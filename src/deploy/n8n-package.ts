@@ -1,7 +1,9 @@
 // An n8n package (`.n8np`, n8n 2.41's beta `POST /api/v1/n8n-packages/import`): a gzip tar with
 // `manifest.json` and, per workflow, `workflows/<id>/workflow.json` and `workflow-metadata.json`,
 // in the format n8n's own export writes (learned from a real export of the e2e n8n; the schemas
-// are modules/n8n-packages/spec/ in n8n's dist). Pure: data in, bytes out.
+// are modules/n8n-packages/spec/ in n8n's dist). The same package imports into n8n 2.35 to 2.39,
+// which read the version and the published flag from workflow.json (checked on 2.35.7). Pure:
+// data in, bytes out.
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { WorkflowBody } from './workflow-body.js';
@@ -37,7 +39,9 @@ export function packageFiles(workflows: PackageWorkflow[], credentials: PackageC
       nodeTypes.set(key, entry);
     }
     const versionId = randomUUID();
-    files.set(`workflows/${w.id}/workflow.json`, json({ id: w.id, name: w.body.name, nodes, connections: w.body.connections, settings: w.body.settings, parentFolderId: null, isArchived: false }));
+    // versionId and isPublished are where n8n 2.35 to 2.39 read them; 2.40 reads them from the
+    // metadata file and drops them here (its schema strips keys it does not list).
+    files.set(`workflows/${w.id}/workflow.json`, json({ id: w.id, name: w.body.name, nodes, connections: w.body.connections, settings: w.body.settings, versionId, parentFolderId: null, isPublished: w.publish, isArchived: false }));
     files.set(`workflows/${w.id}/workflow-metadata.json`, json({ versionId, publishedVersionId: w.publish ? versionId : null }));
   }
   const requirements = {

@@ -40,13 +40,16 @@ describe('the n8n package deploy builds', () => {
     ]);
   });
 
-  it('publishes by metadata (match-source) and gives every node an id', () => {
+  it('publishes by metadata (match-source; n8n 2.40 and later) and in workflow.json (2.35 to 2.39), and gives every node an id', () => {
     const published = JSON.parse(files.get('workflows/AAAAAAAAAAAAAAA1/workflow-metadata.json')!);
     const draft = JSON.parse(files.get('workflows/AAAAAAAAAAAAAAA2/workflow-metadata.json')!);
     expect(published.publishedVersionId).toBe(published.versionId);
     expect(draft.publishedVersionId).toBeNull();
     const workflow = JSON.parse(files.get('workflows/AAAAAAAAAAAAAAA1/workflow.json')!);
-    expect(Object.keys(workflow)).toEqual(['id', 'name', 'nodes', 'connections', 'settings', 'parentFolderId', 'isArchived']);
+    expect(Object.keys(workflow)).toEqual(['id', 'name', 'nodes', 'connections', 'settings', 'versionId', 'parentFolderId', 'isPublished', 'isArchived']);
+    expect([workflow.versionId, workflow.isPublished]).toEqual([published.versionId, true]);
+    const draftWorkflow = JSON.parse(files.get('workflows/AAAAAAAAAAAAAAA2/workflow.json')!);
+    expect([draftWorkflow.versionId, draftWorkflow.isPublished]).toEqual([draft.versionId, false]);
     expect(workflow.nodes.every((n: { id?: unknown }) => typeof n.id === 'string' && n.id.length > 0)).toBe(true);
   });
 

@@ -3,6 +3,10 @@
 // Sentinel set) and how many replicas must hold a lock before it counts. A deployment property,
 // so it lives in the credential (one per environment), not in every node of every workflow.
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
+import { assertSupportedN8n } from '../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 const when = (...topology: string[]) => ({ displayOptions: { show: { topology } } });
 

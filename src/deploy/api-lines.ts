@@ -15,7 +15,7 @@ export type ApiLine = '2.x' | '1.123';
  * 2.33 brought the publish route and 2.35 `publishIfActive`, without which a write to a published
  * workflow goes live at once (docs/deploy.md#supported-n8n-versions).
  */
-export const SUPPORTED_N8N = 'n8n 1.123 and 2.35 or later';
+export { SUPPORTED_N8N } from 'n8n-lock-protocol/n8n-support';
 
 export interface ApiLineRules {
   /** As the plan and the notes name it. */

@@ -5,6 +5,10 @@ import { recorderFor } from '../../lib/metrics';
 import { callContextFor } from '../../lib/n8n-context';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential, toNodeError } from '../../lib/parameters';
 import { close, connectOnce, replicaAckOf, type RedisClient } from '../../lib/redis';
+import { assertSupportedN8n } from '../../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 export class CallFunction implements INodeType {
   methods = CREDENTIAL_TEST_METHODS;

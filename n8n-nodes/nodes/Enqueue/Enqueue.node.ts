@@ -5,6 +5,10 @@ import { enqueueJobs, ReplicaAckError, type EnqueuedJob } from '../../lib/enqueu
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, redisCredential, toNodeError } from '../../lib/parameters';
 import { poolFor } from '../../lib/pool';
 import { replicaAckOf } from '../../lib/redis';
+import { assertSupportedN8n } from '../../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 const fromExpression = { displayOptions: { show: { jobSource: ['expression'] } } };
 

@@ -6,6 +6,10 @@ import { recorderFor } from '../../lib/metrics';
 import { replicaAckOf } from '../../lib/redis';
 import { runTriggerEngine } from '../../lib/trigger-engine';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, redisCredential } from '../../lib/parameters';
+import { assertSupportedN8n } from '../../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 export class Function implements INodeType {
   methods = CREDENTIAL_TEST_METHODS;

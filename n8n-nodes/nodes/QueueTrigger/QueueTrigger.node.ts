@@ -5,6 +5,10 @@ import { doneLostMessage, emitAndWait } from '../../lib/execution-outcome';
 import { QueueConsumer } from '../../lib/queue-consumer';
 import { runTriggerEngine } from '../../lib/trigger-engine';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positiveInteger, positiveNumber, redisCredential } from '../../lib/parameters';
+import { assertSupportedN8n } from '../../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 interface TriggerOptions {
   leaseSeconds?: number;

@@ -5,6 +5,10 @@ import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, positive
 import { poolFor } from '../../lib/pool';
 import { takeRateLimitSlot } from '../../lib/rate-limit';
 import { recorderFor } from '../../lib/metrics';
+import { assertSupportedN8n } from '../../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 const windowed = { displayOptions: { show: { algorithm: ['sliding-log', 'fixed'] } } };
 const bucket = { displayOptions: { show: { algorithm: ['token-bucket'] } } };

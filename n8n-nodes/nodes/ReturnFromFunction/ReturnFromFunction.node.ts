@@ -4,6 +4,10 @@ import { answerEntry, errorAnswer, valueAnswer } from '../../lib/answer';
 import { callContextFor } from '../../lib/n8n-context';
 import { AUTHENTICATION_PROPERTY, CREDENTIAL_TEST_METHODS, CREDENTIALS, redisCredential } from '../../lib/parameters';
 import { close, connectBefore } from '../../lib/redis';
+import { assertSupportedN8n } from '../../lib/n8n-version';
+
+// In an n8n outside the supported range, loading stops here with one line in n8n's log.
+assertSupportedN8n();
 
 /** How long Return From Function keeps trying to reach Redis (a Sentinel failover takes a few seconds). */
 const RECONNECT_WITHIN_MS = 15_000;

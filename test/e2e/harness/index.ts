@@ -68,9 +68,10 @@ export interface StackOptions {
   n8n?: N8nOptions;
   /**
    * Pack n8n-nodes/, publish it to the suite's npm registry and install it through n8n's own
-   * community-package installer once n8n runs (the suites of the package's nodes).
+   * community-package installer once n8n runs (the suites of the package's nodes). 'published':
+   * only pack and publish it, for a test that installs it itself (and expects n8n to refuse it).
    */
-  nodePackage?: boolean;
+  nodePackage?: boolean | 'published';
   /** Keep the state directory when the start fails (default true: the logs say why; the fault tests expect failures and keep nothing). */
   keepOnFailure?: boolean;
 }
@@ -175,7 +176,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (n8n.workers.length) timings.workers = workersMs;
     let nodePackage: InstalledPackage | undefined;
     let packageApiKey: string | undefined;
-    if (registry) {
+    if (registry && options.nodePackage !== 'published') {
       mark = Date.now();
       const manifest = JSON.parse(readFileSync(join(NODE_PACKAGE_DIR, 'package.json'), 'utf8')) as { name: string; version: string };
       // n8n 1.x installs through the editor's route with the owner's session: no key (its keys have no communityPackage scopes).

@@ -213,20 +213,38 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     if (edge - Date.now() < 5500) edge += windowMs;
     await sleep(edge - 5000 - Date.now());
     const algorithms = ['sliding-log', 'token-bucket', 'fixed'] as const;
-    const fire = (algorithm: string) => Promise.all(Array.from({ length: 12 }, async () => (await n8n.call(`rate-${algorithm}`)).body as { allowed?: boolean; at?: number }));
-    const before = await Promise.all(algorithms.map(fire));
+    const workflowOf = { 'sliding-log': deployment.ids.rate_sliding_log, 'token-bucket': deployment.ids.rate_token_bucket, fixed: deployment.ids.rate_fixed };
+    const afterId = await n8n.lastExecutionId();
+    // The Rate Limit node is judged by what n8n ran (each execution's Work node), not by the webhook
+    // answers: in queue mode n8n's main can lose the answer of an execution that finished
+    // (Bull's job.finished() race: docs/measurements.md#n8n-versions). A lost answer is counted.
+    let answersLost = 0;
+    const call = (algorithm: string) => n8n.call(`rate-${algorithm}`, {}, { timeoutMs: 30_000 }).catch(() => void answersLost++);
+    const fire = (algorithm: string) => Promise.all(Array.from({ length: 12 }, () => call(algorithm)));
+    // The second burst goes at the edge whatever became of the first one's answers.
+    const before = algorithms.map(fire);
     await sleep(Math.max(0, edge - Date.now()) + 300);
-    const after = await Promise.all(algorithms.map(fire));
-    for (const [i, algorithm] of algorithms.entries()) {
-      const allowedAt = [...before[i], ...after[i]].filter((body) => body.allowed !== false).map((body) => Number(body.at));
+    await Promise.all([...before, ...algorithms.map(fire)]);
+    for (const algorithm of algorithms) {
+      const finished = await waitFor(`24 finished executions of rate-${algorithm}`, 60_000, async () => {
+        const runs = (await n8n.executionTimes(workflowOf[algorithm], afterId)).filter((e) => e.stoppedAt !== null);
+        return runs.length >= 24 ? runs : undefined;
+      });
+      const executions = await n8n.nodeTimings(workflowOf[algorithm], { afterId });
+      const allowedAt = executions.filter((e) => e.nodes.Work).map((e) => Number(e.nodes.Work.json?.at));
       const max = maxInAnyWindow(allowedAt, windowMs);
-      log(`rate: mode=${mode} algorithm=${algorithm} allowed=${allowedAt.length} max_in_any_window=${max} limit=5`);
+      log(`rate: mode=${mode} algorithm=${algorithm} allowed=${allowedAt.length} max_in_any_window=${max} limit=5 executions=${finished.length}`);
+      expect(finished.map((e) => e.status)).toEqual(Array(24).fill('success'));
       expect(allowedAt.every(Number.isFinite)).toBe(true);
       if (algorithm === 'sliding-log') expect(max).toBe(5);
       // burst 5 + 0.5 per second: at most 10 in any 10 s
       if (algorithm === 'token-bucket') expect(max).toBeLessThanOrEqual(10);
       if (algorithm === 'fixed') expect(max).toBe(10);
     }
+    // A lost answer is n8n's (its execution succeeded, as checked above), and rare: more than one
+    // in 72 calls would be something else.
+    log(`rate: mode=${mode} calls=72 answers_lost=${answersLost}`);
+    expect(answersLost).toBeLessThanOrEqual(1);
   });
 
   it.runIf(engine === 'node' && picked('17'))('17. a function call: Call Function runs e2e-double(21) in the Function trigger\'s workflow and answers 42', async () => {

@@ -258,16 +258,17 @@ export class N8nApi {
     const credentials = await this.request('GET', '/credentials?limit=1', undefined, { ...probe, scope: SCOPE.credentials, accept: [403, 405] });
     if (credentials.status === 405) {
       const activate = await this.request<{ message?: string }>('POST', `/workflows/${PROBE_WORKFLOW_ID}/activate`, { versionId: 0 }, { ...probe, scope: SCOPE.publish, accept: [400, 403, 404] });
-      if (activate.status === 400) throw this.outOfRange(what, '2.0 to 2.7', 'it activates versions but has no publish route');
+      if (activate.status === 400) throw this.outOfRange('2.0 to 2.7', 'it activates versions but has no publish route');
       return '1.123';
     }
     const update = await this.request<{ message?: string }>('PUT', `/workflows/${PROBE_WORKFLOW_ID}?publishIfActive=false`, {}, { ...probe, scope: SCOPE.update, accept: [400, 403, 404] });
-    if (update.status === 400 && /publishIfActive/.test(update.json?.message ?? '')) throw this.outOfRange(what, '2.8 to 2.34', 'it has no publishIfActive, so every write to a published workflow goes live at once');
+    if (update.status === 400 && /publishIfActive/.test(update.json?.message ?? '')) throw this.outOfRange('2.8 to 2.34', 'it has no publishIfActive, so every write to a published workflow goes live at once');
     return '2.x';
   }
 
-  private outOfRange(what: string, found: string, why: string): N8nApiError {
-    return new N8nApiError(`${what}: ${this.base} serves the public API of n8n ${found} (${why}): deploy and pull support ${SUPPORTED_N8N}`);
+  /** Said the same whichever step asked first: it is about the n8n, not the step. */
+  private outOfRange(found: string, why: string): N8nApiError {
+    return new N8nApiError(`${this.base} serves the public API of n8n ${found} (${why}): deploy and pull support ${SUPPORTED_N8N}`);
   }
 
   /** Makes `versionId` the version n8n runs: 2.x publishes it, 1.123 activates the workflow. */

@@ -101,7 +101,7 @@ describe('N8nApi.line: which public API the n8n serves', () => {
       api.lineBeforeFirstCall();
       const read = api.getWorkflow('w1', 'read w1');
       await expect(read).rejects.toThrow(N8nApiError);
-      await expect(read).rejects.toThrow(new RegExp(`^read w1: http://127\\.0\\.0\\.1:\\d+ serves the public API of n8n ${found.replace(/\./g, '\\.')} \\([^)]+\\): deploy and pull support n8n 1\\.123 and n8n 2\\.35 or a later 2\\.x$`));
+      await expect(read).rejects.toThrow(new RegExp(`^http://127\\.0\\.0\\.1:\\d+ serves the public API of n8n ${found.replace(/\./g, '\\.')} \\([^)]+\\): deploy and pull support n8n 1\\.123 and n8n 2\\.35 or a later 2\\.x$`));
       expect(n8n.asked).toEqual(PROBES[served === '2.0-2.7' ? '1.123' : '2.x']);
       expect(api.answeredLine).toBeUndefined();
       await closeServer();

@@ -4,7 +4,8 @@ import { InputError } from '../errors.js';
 import { envFileText, type EnvFile } from '../envs/env-file.js';
 import { deploy, type DeployReport, type SourceWorkflow } from '../deploy/deploy.js';
 import type { N8nApi } from '../deploy/n8n-api.js';
-import { API_LINES } from '../deploy/api-lines.js';
+import { API_LINES, validateVersionNote, type ApiLine } from '../deploy/api-lines.js';
+import { DEFAULT_N8N_VERSION, parseN8nVersion } from '../n8n-versions.js';
 import { n8nApiFor, n8nUrlOf, type N8nApiOptions } from './n8n-target.js';
 import { readText, WritePlan } from './io.js';
 import { loadOneEnv } from './envs.js';
@@ -47,6 +48,23 @@ export function readSources(layout: RepoLayout, keys: string[]): SourceWorkflow[
     if (!existsSync(path)) throw unknownWorkflowError(layout, key);
     return { key, file, text: readText(path, file) };
   });
+}
+
+/**
+ * The note when the n8n found is not of the line validate proves for; nothing when the repository's
+ * n8nVersion is not a version (validate refuses that, with its own line).
+ */
+export function noteValidateVersion(command: string, layout: RepoLayout, line: ApiLine | undefined, base: string): void {
+  if (!line) return;
+  const configured = layout.config.n8nVersion !== undefined;
+  let proves;
+  try {
+    proves = parseN8nVersion(layout.config.n8nVersion ?? DEFAULT_N8N_VERSION, 'n8n-lock.config.json: n8nVersion');
+  } catch {
+    return;
+  }
+  const note = validateVersionNote(command, line, proves, configured, base);
+  if (note) warn(note);
 }
 
 function formatPlan(report: DeployReport, target: string): string {
@@ -109,6 +127,7 @@ export function registerDeploy(program: Command): void {
     // A refused deploy wrote nothing: its line has no counts that could read as work done.
     if (report.mode === 'refused') warn(`deploy: mode=refused workflows=${report.plan.length} drifted=${report.drifted} seconds=${seconds}`);
     else warn(`deploy: mode=${report.mode} workflows=${report.plan.length} created=${report.created} updated=${report.updated} unchanged=${report.unchanged} seconds=${seconds}`);
+    noteValidateVersion('deploy', layout, report.n8nLine, api.base);
     const minted = Object.keys(report.minted);
     if (minted.length) warn(`deploy: ${env.file}: ${minted.length} new workflow id(s) written (${minted.slice(0, 3).join(', ')}${minted.length > 3 ? ', ...' : ''}); commit the file, later deploys update these workflows`);
     if (report.refused) {

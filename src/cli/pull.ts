@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { settledValue } from '../deploy/n8n-api.js';
 import { pullWorkflow } from '../deploy/pull.js';
-import { connectTarget, refuseUnknownWorkflowKeys, type N8nTargetOptions } from './deploy.js';
+import { connectTarget, noteValidateVersion, refuseUnknownWorkflowKeys, type N8nTargetOptions } from './deploy.js';
 import { readText, WritePlan } from './io.js';
 import { warn, withCwd, withExamples } from './program.js';
 import { display, listWorkflowKeys, workflowPath } from './repo.js';
@@ -60,6 +60,7 @@ export function registerPull(program: Command): void {
     if (!options.dryRun) plan.commit();
     for (const file of changed) process.stdout.write(`${options.dryRun ? 'would write' : 'wrote'} ${file}\n`);
     warn(`pull: workflows=${selected.length} identical=${identical} seconds=${((Date.now() - started) / 1000).toFixed(1)}`);
+    noteValidateVersion('pull', layout, line, api.base);
   });
   withExamples(command, ['N8N_API_KEY=... n8n-lock pull --env prod', 'n8n-lock pull --env dev --api-key-file ~/.n8n-dev-key critical --dry-run']);
 }

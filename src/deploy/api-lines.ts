@@ -98,3 +98,15 @@ export const API_LINES: Record<ApiLine, ApiLineRules> = {
     listsCredentials: false,
   },
 };
+
+/**
+ * When the n8n deploy or pull found is not of the line `validate` proves Code nodes for
+ * (`n8nVersion` in n8n-lock.config.json, else the default), the note that says so: a repository
+ * validated for 2.x's task runner and deployed to 1.123 (or the reverse) was proven for the wrong
+ * runtime. n8n tells an API key no version, so the line is what can be compared.
+ */
+export function validateVersionNote(command: string, line: ApiLine, proves: { major: number; text: string }, configured: boolean, base: string): string | undefined {
+  if ((line === '1.123') === (proves.major === 1)) return undefined;
+  const what = configured ? `"n8nVersion": "${proves.text}" in n8n-lock.config.json` : `n8n ${proves.text}, its default (no "n8nVersion" in n8n-lock.config.json)`;
+  return `${command}: ${base} serves ${API_LINES[line].label}'s public API, but validate proves Code nodes for ${what}: set "n8nVersion" to the n8n version you run there`;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { envFileText, parseEnvFile, setWorkflowId } from '../../src/envs/env-file.js';
 import { deployOrder, planWorkflow, referencedKeys } from '../../src/deploy/plan.js';
 import { contentHash, deployRecordOf, recorded, withDeployRecord, workflowBody, type LiveWorkflow } from '../../src/deploy/workflow-body.js';
-import { API_LINES } from '../../src/deploy/api-lines.js';
+import { API_LINES, validateVersionNote } from '../../src/deploy/api-lines.js';
 
 const hook = { id: 'n1', name: 'Hook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { path: 'x' } };
 const sub = { id: 's1', name: 'Start', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1, position: [0, 0], parameters: {} };
@@ -193,5 +193,21 @@ describe('nodes n8n would refuse', () => {
     expect(nodeProblem([{ ...hook, name: '' }])).toBe('nodes[0]: name must be a non-empty string');
     expect(nodeProblem([{ ...hook, type: 3 }])).toBe('node "Hook": type must be a non-empty string');
     expect(nodeProblem([{ ...hook, parameters: [] }])).toBe('node "Hook": parameters must be an object');
+  });
+});
+
+describe('validateVersionNote: the n8n found against the runtime validate proves Code nodes for', () => {
+  const v = (text: string) => ({ major: Number(text.split('.')[0]), text });
+  it('says nothing when the lines agree', () => {
+    expect(validateVersionNote('deploy', '2.x', v('2.41.1'), false, 'http://n8n')).toBeUndefined();
+    expect(validateVersionNote('pull', '1.123', v('1.123.81'), true, 'http://n8n')).toBeUndefined();
+  });
+  it('names the n8n found, the version validate proves for and where that came from, when they do not', () => {
+    expect(validateVersionNote('deploy', '1.123', v('2.41.1'), false, 'http://n8n')).toBe(
+      `deploy: http://n8n serves n8n 1.123's public API, but validate proves Code nodes for n8n 2.41.1, its default (no "n8nVersion" in n8n-lock.config.json): set "n8nVersion" to the n8n version you run there`,
+    );
+    expect(validateVersionNote('pull', '2.x', v('1.123.81'), true, 'http://n8n')).toBe(
+      `pull: http://n8n serves n8n 2.x's public API, but validate proves Code nodes for "n8nVersion": "1.123.81" in n8n-lock.config.json: set "n8nVersion" to the n8n version you run there`,
+    );
   });
 });

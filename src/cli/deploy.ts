@@ -5,12 +5,11 @@ import { envFileText, type EnvFile } from '../envs/env-file.js';
 import { deploy, type DeployReport, type SourceWorkflow } from '../deploy/deploy.js';
 import type { N8nApi } from '../deploy/n8n-api.js';
 import { API_LINES, validateVersionNote, type ApiLine } from '../deploy/api-lines.js';
-import { DEFAULT_N8N_VERSION, parseN8nVersion } from '../n8n-versions.js';
 import { n8nApiFor, n8nUrlOf, type N8nApiOptions } from './n8n-target.js';
 import { readText, WritePlan } from './io.js';
 import { loadOneEnv } from './envs.js';
 import { warn, withCwd, withExamples } from './program.js';
-import { display, envWorkflowKeysChecked, listWorkflowKeys, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
+import { display, envWorkflowKeysChecked, listWorkflowKeys, repositoryN8nVersion, unknownWorkflowError, workflowPath, type RepoLayout } from './repo.js';
 import { unknownWorkflowKeys, unknownWorkflowKeysRefusal } from '../envs/workflow-keys.js';
 
 export interface N8nTargetOptions extends N8nApiOptions {
@@ -56,14 +55,13 @@ export function readSources(layout: RepoLayout, keys: string[]): SourceWorkflow[
  */
 export function noteValidateVersion(command: string, layout: RepoLayout, line: ApiLine | undefined, base: string): void {
   if (!line) return;
-  const configured = layout.config.n8nVersion !== undefined;
   let proves;
   try {
-    proves = parseN8nVersion(layout.config.n8nVersion ?? DEFAULT_N8N_VERSION, 'n8n-lock.config.json: n8nVersion');
+    proves = repositoryN8nVersion(layout);
   } catch {
     return;
   }
-  const note = validateVersionNote(command, line, proves, configured, base);
+  const note = validateVersionNote(command, line, proves, layout.config.n8nVersion !== undefined, base);
   if (note) warn(note);
 }
 

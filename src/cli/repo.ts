@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { knownNamesHint } from '../closest-name.js';
+import { DEFAULT_N8N_VERSION, parseN8nVersion, type N8nVersion } from '../n8n-versions.js';
 import { InputError } from '../errors.js';
 import { ruleSettingOf } from '../validate/rule-setting.js';
 import { parseJsonText } from '../workflow/json-file.js';
@@ -162,4 +163,9 @@ export function selectEnvs(layout: RepoLayout, envOption: string | undefined): A
 
 function dir(layout: RepoLayout): string {
   return layout.envsDir;
+}
+
+/** The n8n validate proves Code nodes for, as the repository says it: `n8nVersion` in n8n-lock.config.json, else the default. Not a version: exit 2. */
+export function repositoryN8nVersion(layout: RepoLayout): N8nVersion {
+  return parseN8nVersion(layout.config.n8nVersion ?? DEFAULT_N8N_VERSION, 'n8n-lock.config.json: n8nVersion');
 }

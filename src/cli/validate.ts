@@ -10,7 +10,7 @@ import { DEFAULT_N8N_VERSION, parseN8nVersion } from '../n8n-versions.js';
 import type { EnvFile } from '../envs/env-file.js';
 import { readText, writeFileAtomic, WritePlan } from './io.js';
 import { positiveIntOrZero, withCwd, withExamples } from './program.js';
-import { detectLayout, display, listEnvFiles, listWorkflowKeys, workflowPath, type RepoLayout } from './repo.js';
+import { detectLayout, display, listEnvFiles, listWorkflowKeys, repositoryN8nVersion, workflowPath, type RepoLayout } from './repo.js';
 import { CONFIGURABLE_RULES, ENGINE_RULES } from '../validate/rules.js';
 import { CACHE_FILE, runKey } from '../validate/analysis-cache.js';
 import { applyBaseline, BASELINE_FILE, baselineSize, buildBaseline, parseBaseline, pruneBaseline, serializeBaseline, type NodeNameOf } from '../validate/baseline.js';
@@ -248,7 +248,7 @@ export function registerValidate(program: Command): void {
     const layout = detectLayout(options.cwd);
     // Before any file is read: a config that names an unknown rule or a version that is none is bad input (exit 2).
     const rules = parseRuleSettings(layout.config.rules);
-    const n8nVersion = options.n8nVersion !== undefined ? parseN8nVersion(options.n8nVersion, '--n8n-version') : parseN8nVersion(layout.config.n8nVersion ?? DEFAULT_N8N_VERSION, 'n8n-lock.config.json: n8nVersion');
+    const n8nVersion = options.n8nVersion !== undefined ? parseN8nVersion(options.n8nVersion, '--n8n-version') : repositoryN8nVersion(layout);
     const envs = await loadEnvs(layout, options.env);
     const files = collectFiles(layout, paths);
     const inputs: Input[] = files.map((path) => {

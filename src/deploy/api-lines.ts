@@ -2,6 +2,8 @@
 // where the deploy record can live in it, and how a workflow is made to run. Facts read from each
 // line's OpenAPI file and checked against a real n8n (docs/deploy.md#n8n-1123).
 
+import type { N8nVersion } from '../n8n-versions.js';
+
 /**
  * Which public API an n8n serves. '2.x' (2.35 and later): publish and unpublish, the package import, the credential
  * list. '1.123': n8n 1.123's, which has versions (activeVersionId) but activates instead of
@@ -9,13 +11,6 @@
  * setting or node field it does not list (additionalProperties: false).
  */
 export type ApiLine = '2.x' | '1.123';
-
-/**
- * The n8n versions deploy and pull support, as every refusal names them. '2.x' is 2.35 and later:
- * 2.33 brought the publish route and 2.35 `publishIfActive`, without which a write to a published
- * workflow goes live at once (docs/deploy.md#supported-n8n-versions).
- */
-export { SUPPORTED_N8N } from 'n8n-lock-protocol/n8n-support';
 
 export interface ApiLineRules {
   /** As the plan and the notes name it. */
@@ -105,7 +100,7 @@ export const API_LINES: Record<ApiLine, ApiLineRules> = {
  * validated for 2.x's task runner and deployed to 1.123 (or the reverse) was proven for the wrong
  * runtime. n8n tells an API key no version, so the line is what can be compared.
  */
-export function validateVersionNote(command: string, line: ApiLine, proves: { major: number; text: string }, configured: boolean, base: string): string | undefined {
+export function validateVersionNote(command: string, line: ApiLine, proves: N8nVersion, configured: boolean, base: string): string | undefined {
   if ((line === '1.123') === (proves.major === 1)) return undefined;
   const what = configured ? `"n8nVersion": "${proves.text}" in n8n-lock.config.json` : `n8n ${proves.text}, its default (no "n8nVersion" in n8n-lock.config.json)`;
   return `${command}: ${base} serves ${API_LINES[line].label}'s public API, but validate proves Code nodes for ${what}: set "n8nVersion" to the n8n version you run there`;

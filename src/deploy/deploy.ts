@@ -13,7 +13,8 @@ import { webhookRoutes } from '../workflow/webhooks.js';
 import { deployOrder, planWorkflow, referencedKeys, type PlannedWorkflow } from './plan.js';
 import { packageFiles, tarGz, type PackageCredential } from './n8n-package.js';
 import { contentHash, deployRecordOf, nodeProblem, recorded, workflowBody, type LiveWorkflow, type WorkflowBody } from './workflow-body.js';
-import { API_LINES, SUPPORTED_N8N, type ApiLine } from './api-lines.js';
+import { SUPPORTED_N8N } from 'n8n-lock-protocol/n8n-support';
+import { API_LINES, type ApiLine } from './api-lines.js';
 
 /** The community package whose nodes need the package on the instance. */
 export const NODE_PACKAGE_PREFIX = 'n8n-nodes-lock.';

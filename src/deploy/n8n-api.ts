@@ -3,7 +3,8 @@
 // any message. Facts: docs/research/n8n-2.41-public-api.md.
 import { InputError } from '../errors.js';
 import type { LiveWorkflow, WorkflowBody } from './workflow-body.js';
-import { API_LINES, SUPPORTED_N8N, type ApiLine } from './api-lines.js';
+import { SUPPORTED_N8N } from 'n8n-lock-protocol/n8n-support';
+import { API_LINES, type ApiLine } from './api-lines.js';
 
 export type { ApiLine } from './api-lines.js';
 

@@ -3,6 +3,7 @@ import { envFileText, parseEnvFile, setWorkflowId } from '../../src/envs/env-fil
 import { deployOrder, planWorkflow, referencedKeys } from '../../src/deploy/plan.js';
 import { contentHash, deployRecordOf, recorded, withDeployRecord, workflowBody, type LiveWorkflow } from '../../src/deploy/workflow-body.js';
 import { API_LINES, validateVersionNote } from '../../src/deploy/api-lines.js';
+import { parseN8nVersion } from '../../src/n8n-versions.js';
 
 const hook = { id: 'n1', name: 'Hook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { path: 'x' } };
 const sub = { id: 's1', name: 'Start', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1, position: [0, 0], parameters: {} };
@@ -197,7 +198,7 @@ describe('nodes n8n would refuse', () => {
 });
 
 describe('validateVersionNote: the n8n found against the runtime validate proves Code nodes for', () => {
-  const v = (text: string) => ({ major: Number(text.split('.')[0]), text });
+  const v = (text: string) => parseN8nVersion(text, 'test');
   it('says nothing when the lines agree', () => {
     expect(validateVersionNote('deploy', '2.x', v('2.41.1'), false, 'http://n8n')).toBeUndefined();
     expect(validateVersionNote('pull', '1.123', v('1.123.81'), true, 'http://n8n')).toBeUndefined();

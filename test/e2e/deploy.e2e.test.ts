@@ -11,7 +11,7 @@ import { useStack } from './harness/vitest.js';
 import { createApiKey } from './harness/api-key.js';
 import { BIN } from '../support/paths.js';
 import { chain, code, wait, webhook } from './lib/fixtures.js';
-import { n8nLock, REDIS_CREDENTIAL_ID } from './lib/deploy.js';
+import { n8nLock, primitivesRepository, REDIS_CREDENTIAL_ID } from './lib/deploy.js';
 
 describe('n8n-lock deploy refuses bad input before it writes, against a real n8n', () => {
   let base = '';
@@ -25,11 +25,7 @@ describe('n8n-lock deploy refuses bad input before it writes, against a real n8n
     n8n = stack.current.n8n;
     apiKey = await createApiKey(n8n.baseUrl);
     // A repository with the primitives (Redis credential placeholders, sub-workflow references).
-    template = join(stack.current.dir, 'template');
-    mkdirSync(join(template, 'envs'), { recursive: true });
-    writeFileSync(join(template, 'envs', 'dev.yml'), `# dev\nname: dev\ncredentials:\n  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis e2e" }\n`);
-    const made = n8nLock(template, ['create-lock', '--include-error-handler']);
-    if (made.status !== 0) throw new Error(made.stderr);
+    template = primitivesRepository(join(stack.current.dir, 'template'));
   });
 
   let count = 0;

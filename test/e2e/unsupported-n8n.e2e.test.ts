@@ -3,7 +3,8 @@
 // anything, and the node package refuses to load into it: n8n's installer answers with the
 // package's line, n8n's log holds it, and none of its nodes is loaded. On a supported n8n (the
 // default run) the file has nothing to test and skips.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { installedVersionIn, installThroughN8n, log, N8N_VERSION, NODE_PACKAGE_D
 import { useStack } from './harness/vitest.js';
 import { createApiKey } from './harness/api-key.js';
 import { BIN } from '../support/paths.js';
-import { n8nLock, REDIS_CREDENTIAL_ID } from './lib/deploy.js';
+import { primitivesRepository, REDIS_CREDENTIAL_ID } from './lib/deploy.js';
 
 const UNSUPPORTED = isSupportedN8n(N8N_VERSION) === false;
 
@@ -22,12 +23,8 @@ describe.runIf(UNSUPPORTED)(`n8n ${N8N_VERSION}, outside the supported range`, (
   it('deploy: exit 2, one line naming what the n8n serves and the supported range; nothing written, in n8n or in the env file', async () => {
     const { n8n, dir } = stack.need();
     const apiKey = await createApiKey(n8n.baseUrl);
-    const repo = join(dir, 'repo');
-    mkdirSync(join(repo, 'envs'), { recursive: true });
+    const repo = primitivesRepository(join(dir, 'repo'));
     const envFile = join(repo, 'envs', 'dev.yml');
-    writeFileSync(envFile, `# dev\nname: dev\ncredentials:\n  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis e2e" }\n`);
-    const made = n8nLock(repo, ['create-lock', '--include-error-handler']);
-    expect(made.status, made.stderr).toBe(0);
     const envBefore = readFileSync(envFile, 'utf8');
     for (const via of ['auto', 'api'] as const) {
       const run = spawnSync(process.execPath, [BIN, 'deploy', '--env', 'dev', '--n8n-url', n8n.baseUrl, '--via', via, '--cwd', repo], { encoding: 'utf8', env: { ...process.env, N8N_API_KEY: apiKey } });
@@ -48,7 +45,8 @@ describe.runIf(UNSUPPORTED)(`n8n ${N8N_VERSION}, outside the supported range`, (
     const { n8n } = stack.need();
     const { name, version } = JSON.parse(readFileSync(join(NODE_PACKAGE_DIR, 'package.json'), 'utf8')) as { name: string; version: string };
     const packageKey = await createApiKey(n8n.baseUrl, PACKAGE_SCOPES, 'n8n-lock e2e packages');
-    const line = `n8n-nodes-lock supports ${SUPPORTED_N8N}, and this is n8n ${N8N_VERSION}: its nodes and credential are not loaded. Use a supported n8n, or uninstall n8n-nodes-lock (Settings > Community nodes)`;
+    // The package's own wording (its unit test pins the text).
+    const line = createRequire(import.meta.url)(join(NODE_PACKAGE_DIR, 'dist', 'lib', 'n8n-version.js')).unsupportedN8nMessage(N8N_VERSION) as string;
     const refused = await installThroughN8n(n8n, packageKey, name, version).then(
       () => undefined,
       (error: Error) => error.message,

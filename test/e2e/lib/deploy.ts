@@ -31,6 +31,18 @@ function must(run: CliRun): CliRun {
   return run;
 }
 
+/**
+ * A repository at `repo` with the lock primitives and the error cleanup (`create-lock
+ * --include-error-handler`) and an env "dev" naming the harness's Redis credential: what the
+ * deploy refusal tests deploy.
+ */
+export function primitivesRepository(repo: string): string {
+  mkdirSync(join(repo, 'envs'), { recursive: true });
+  writeFileSync(join(repo, 'envs', 'dev.yml'), `# dev\nname: dev\ncredentials:\n  redis: { id: "${REDIS_CREDENTIAL_ID}", name: "Redis e2e" }\n`);
+  must(n8nLock(repo, ['create-lock', '--include-error-handler']));
+  return repo;
+}
+
 export interface Deployment {
   repo: string;
   /** Workflow ids by key, as n8n minted them on the first deploy (read from envs/e2e.yml). */

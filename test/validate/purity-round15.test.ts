@@ -1,8 +1,8 @@
 // Round 15 of the code-purity red team (support/bypasses-round15.ts), against the points-to analysis's
 // analyzeSource(). Each entry's run-time behaviour is checked by the oracle at test time: a bypass or a
 // caught attempt obtains a capability, a false positive or a pure body obtains nothing. Then what the
-// analysis says: it reports every caught attempt (these pass today), it should report every bypass and
-// prove every false positive pure (these fail today: it.fails, so the file passes now and a fix flips them).
+// analysis says: it reports every bypass and every caught attempt, and proves every false positive and
+// every everyday body pure.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -53,8 +53,7 @@ describe('round 15: the entries are what they say', () => {
 
 describe.concurrent('round 15 bypasses', () => {
   it.each(ROUND15_BYPASSES.map((b) => [b.id, b] as const))('%s obtains a capability', (_id, b) => expectObtains(b), TIMEOUT);
-  // Each passes the analysis today: the assertion fails, until the analysis reports it.
-  it.fails.each(ROUND15_BYPASSES.map((b) => [b.id, b.code] as const))('%s is reported', (_id, code) => {
+  it.each(ROUND15_BYPASSES.map((b) => [b.id, b.code] as const))('%s is reported', (_id, code) => {
     expect(findings(code).length).toBeGreaterThan(0);
   });
 });
@@ -68,8 +67,7 @@ describe.concurrent('round 15 attempts the analysis stopped', () => {
 
 describe.concurrent('round 15 false positives', () => {
   it.each(ROUND15_FALSE_POSITIVES.map((f) => [f.id, f] as const))('%s obtains nothing', (_id, f) => expectObtainsNothing(f), TIMEOUT);
-  // Each is reported today: the assertion fails, until the analysis proves it pure.
-  it.fails.each(ROUND15_FALSE_POSITIVES.map((f) => [f.id, f.code] as const))('%s is proven pure', (_id, code) => {
+  it.each(ROUND15_FALSE_POSITIVES.map((f) => [f.id, f.code] as const))('%s is proven pure', (_id, code) => {
     expect(findings(code)).toEqual([]);
   }, TIMEOUT);
 });

@@ -10,7 +10,7 @@ import { type AbstractObject, type FunctionSite, Heap, isObjectValue, NUM, OWN_K
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
 import { Policy, type PurityFinding } from './policy.js';
 import { buildSummaries } from './summaries.js';
-import { type Interp, SYNTAX } from './syntax.js';
+import { type Interp, keysOf, SYNTAX } from './syntax.js';
 
 /** Passes before a body that has not settled is "cannot be proven pure". */
 export const MAX_ROUNDS = 60;
@@ -250,12 +250,18 @@ class Analyzer implements Interp {
 
   private bindParams(fn: any, site: FunctionSite): void {
     const args = this.heap.object(site.argumentsObject);
-    const mapped = !this.strict.has(fn) && !fn.params.some((p: any) => p.type !== 'Identifier') ? args.props.get('#') : undefined;
+    // A sloppy function (not an arrow: it has no arguments object) with simple parameters maps them onto
+    // its arguments object: arguments[i] and parameter i are one location, written through either name.
+    const mapped = fn.type !== 'ArrowFunctionExpression' && !this.strict.has(fn) && !fn.params.some((p: any) => p.type !== 'Identifier');
     fn.params.forEach((p: any, i: number) => {
       if (p.type === 'RestElement') {
         const rest = this.engine.freshArray(this.site(p), 'rest', site.rest);
         this.bind(p.argument, new Set([rest]), this.site(p));
-      } else this.bind(p, mapped ? new Set([...site.params[i], ...mapped]) : site.params[i], this.site(p));
+      } else if (mapped) {
+        const slot = this.heap.prop(args, String(i));
+        this.bind(p, new Set([...site.params[i], ...slot, ...(args.props.get('#') ?? [])]), this.site(p));
+        this.heap.join(slot, this.variable(p) ?? []);
+      } else this.bind(p, site.params[i], this.site(p));
     });
   }
 
@@ -311,7 +317,7 @@ class Analyzer implements Interp {
       }
       case 'MemberExpression': {
         const objects = pattern.object.type === 'Super' ? this.thisOf(pattern) : this.eval(pattern.object);
-        const keys = pattern.computed ? this.engine.keyOf(this.eval(pattern.property), this.site(pattern)) : [pattern.property.type === 'PrivateIdentifier' ? `#${pattern.property.name}` : pattern.property.name];
+        const keys = keysOf(pattern.property, pattern.computed, this);
         for (const key of keys) this.engine.put(objects, key, values, this.site(pattern));
         return;
       }
@@ -323,7 +329,7 @@ class Analyzer implements Interp {
             this.bind(p.argument, new Set([rest.id]), site);
             continue;
           }
-          const keys = p.computed ? this.engine.keyOf(this.eval(p.key), this.site(p)) : [p.key.type === 'Identifier' ? p.key.name : String(p.key.value)];
+          const keys = keysOf(p.key, p.computed, this);
           const got = new Set<number>();
           for (const key of keys) for (const v of this.engine.get(values, key, this.site(p))) got.add(v);
           this.bind(p.value, got, site);
@@ -450,6 +456,8 @@ class Analyzer implements Interp {
     const f = heap.create('site', `the function at ${node.start}`, [b(node.type === 'Program' ? '%AsyncFunctionPrototype%' : proto)], true);
     const args = heap.create('site', 'an arguments object', [b('Object.prototype')]);
     heap.prop(args, 'length').add(NUM);
+    // An arguments object iterates as an array does (its own @@iterator is Array.prototype.values).
+    heap.prop(args, '@@iterator').add(b('Array.prototype.values'));
     if (!this.strict.has(node)) heap.prop(args, 'callee').add(f.id);
     f.fn = {
       node,
@@ -516,7 +524,7 @@ class Analyzer implements Interp {
         continue;
       }
       const target = m.static ? c : p;
-      const keys = m.computed ? this.engine.keyOf(this.eval(m.key), this.site(m)) : [m.key.type === 'PrivateIdentifier' ? `#${m.key.name}` : m.key.type === 'Identifier' ? m.key.name : String(m.key.value)];
+      const keys = keysOf(m.key, m.computed, this);
       if (m.type === 'MethodDefinition') {
         if (m.kind === 'constructor') continue;
         const f = this.functionObject(m.value);
@@ -591,8 +599,10 @@ class Analyzer implements Interp {
       for (let i = restAt; i < args.length; i++) heap.join(f.rest, args[i]);
       if (tail) heap.join(f.rest, tail);
     }
+    // Argument i at arguments[i]; what a spread or apply gives, at every index ('#').
     const argsObject = heap.object(f.argumentsObject);
-    for (const a of args) heap.join(heap.prop(argsObject, '#'), a);
+    args.forEach((a, i) => heap.join(heap.prop(argsObject, String(i)), a));
+    if (tail) heap.join(heap.prop(argsObject, '#'), tail);
   }
 
   /** `this` (and new.target) of the call; what kind of call it is, for its result. */

@@ -5,7 +5,7 @@
 // instanceof (Symbol.hasInstance). Each implicit call has its one rule here; the syntax table and the
 // summaries use these, never their own.
 import type { BuiltinGraph } from './builtin-graph.js';
-import { type AbstractObject, BOOL, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
+import { type AbstractObject, BIGINT, BOOL, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo } from './call-memo.js';
 
@@ -63,6 +63,7 @@ interface ReadKey {
   ownKeyRead: boolean;
   /** The key read on the prototype chain (undefined: any key). */
   read: Key;
+  /** A canonical numeric key ('0', '1.5', 'NaN', '-1', '1e+21'): it also reads what was stored under '#'. */
   index: boolean;
   /** A key a string primitive answers itself: an index, '#', length. */
   stringKey: boolean;
@@ -157,8 +158,8 @@ export class Engine {
     // Worked out once per read, not per value: reads are the analysis's innermost loop.
     const ownKeyRead = rawKey !== undefined && rawKey.startsWith(OWN_KEY);
     const readKey = ownKeyRead ? undefined : rawKey;
-    const index = readKey !== undefined && isIndexKey(readKey);
-    const key: ReadKey = { raw: rawKey, ownKeyRead, read: readKey, index, stringKey: readKey !== undefined && (index || readKey === '#' || readKey === 'length') };
+    const index = readKey !== undefined && readKey !== '#' && isNumericKey(readKey);
+    const key: ReadKey = { raw: rawKey, ownKeyRead, read: readKey, index, stringKey: readKey !== undefined && (isIndexKey(readKey) || readKey === '#' || readKey === 'length') };
     // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
     if (Array.isArray(objects)) for (let i = 0; i < objects.length; i++) this.readValue(objects[i], key, site, receivers, out);
     else for (const v of objects as VSet) this.readValue(v, key, site, receivers, out);
@@ -220,12 +221,14 @@ export class Engine {
       else for (const s of holder.props.values()) for (const w of s) into.add(w);
       for (const [k, g] of holder.getters) for (const w of this.runGetter(this.heap.weaken(g), given ?? new Set([receiver]), k, site)) into.add(w);
     } else {
-      // An index reads its own slot and what was stored under an index known only as a number ('#'); '#' reads every index.
+      // A numeric key reads its own slot and what was stored under a key known only as a number ('#'); '#'
+      // reads every numeric key, getters included (ToPropertyKey of a number is one of them: '0', '1.5', 'NaN').
       this.readKey(holder, given, receiver, key, site, into);
       if (index) this.readKey(holder, given, receiver, '#', site, into);
       if (key === '#') {
-        if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isIndexKey)));
-        else for (const [k, s] of holder.props) if (isIndexKey(k)) for (const w of s) into.add(w);
+        if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isNumericKey)));
+        else for (const [k, s] of holder.props) if (isNumericKey(k)) for (const w of s) into.add(w);
+        for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
       }
     }
     for (const w of holder.dyn) into.add(w);
@@ -257,7 +260,7 @@ export class Engine {
       const key = rawKey !== undefined && rawKey.startsWith(OWN_KEY) ? undefined : rawKey;
       const o = this.heap.object(v);
       for (const p of this.heap.chain(v, this.graph.prototypes)) {
-        const setters = key === undefined ? [...p.setters.values()] : p.setters.has(key) ? [p.setters.get(key)!] : [];
+        const setters = setterAt(p, key);
         for (const s of setters) this.call(s, new Set([v]), [values], { ...site, text: `the setter of ${key ?? 'a run-time key'}` }, false, true);
       }
       const target = this.policy.write(v, key, values, site);
@@ -374,14 +377,22 @@ export class Engine {
    * any of those values, and return any of them (weakly: a finding on what it gives cannot be proven).
    */
   unsummarized(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew = false): VSet {
-    const reached = this.heap.reach([...self, ...args.flatMap((a) => [...a])]);
-    const weak = this.heap.weaken(reached);
+    const weak = this.heap.weaken(this.heap.reach([...self, ...args.flatMap((a) => [...a])]));
     const inner = { ...site, text: `a function handed to ${fn.label}` };
-    // It calls the code's functions it reaches (and is reported if it reaches a capability); built-ins it reaches are summarized where they are called.
-    for (const v of weak) {
-      if (!isObjectValue(v)) continue;
-      const o = this.heap.object(v);
-      if ((o.callable || o.fn) && (o.kind !== 'builtin' || o.cap)) this.call([v], new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
+    // It calls the code's functions it reaches (and is reported if it reaches a capability), with any of
+    // what it reaches, and may give back what they return, and call what that reaches in turn; built-ins
+    // it reaches are summarized where they are called.
+    const called = new Set<number>();
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const v of [...weak]) {
+        if (!isObjectValue(v) || called.has(v)) continue;
+        const o = this.heap.object(v);
+        if (!((o.callable || o.fn) && (o.kind !== 'builtin' || o.cap))) continue;
+        called.add(v);
+        const returned = this.call([v], new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
+        for (const w of this.heap.weaken(this.heap.reach(returned))) if (!weak.has(w)) weak.add(w), (grew = true);
+      }
     }
     // Constructed, it gives an instance of its own prototype.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
@@ -599,10 +610,11 @@ export class Engine {
     const keys = new Set<Key>();
     for (const v of values) {
       if (v >= OWN_KEY_BASE) keys.add(`${OWN_KEY}${v - OWN_KEY_BASE}`);
-      else if (v === NUM) keys.add('#');
+      // ToPropertyKey of a number or a bigint is a canonical numeric string ('1', '1.5', 'NaN'): '#' reads all of them.
+      else if (v === NUM || v === BIGINT) keys.add('#');
       else if (v >= STR && this.heap.stringOf(v) !== undefined) keys.add(this.heap.stringOf(v)!);
       else if (v >= wellKnownSymbol('asyncIterator') && v < 32) keys.add(`@@${wkName(v)}`);
-      else if (v === UNDEF) keys.add('undefined');
+      else if (v === UNDEF) keys.add('undefined').add('null');
       else if (v === BOOL) keys.add('true').add('false');
       else if (isObjectValue(v)) {
         this.coerce([v], site);
@@ -619,6 +631,27 @@ export const OWN_KEY = '\u0000own:';
 /** A key that is an own key of whatever object it is read from (E[k] with k from Object.keys(E), the same E). */
 export const OWN_KEY_OF_RECEIVER = `${OWN_KEY}receiver`;
 const wkName = (v: number) => WELL_KNOWN_SYMBOLS[v - wellKnownSymbol('asyncIterator')];
+
+/** The setters a write at `key` may run on `p`: every one for a run-time key, those at numeric keys for '#', else the key's. */
+function setterAt(p: AbstractObject, key: Key): VSet[] {
+  if (p.setters.size === 0) return [];
+  if (key === undefined) return [...p.setters.values()];
+  if (key === '#') return [...p.setters].filter(([k]) => isNumericKey(k)).map(([, s]) => s);
+  const own = p.setters.get(key);
+  return own ? [own] : [];
+}
+
+/**
+ * Whether a key is what ToPropertyKey gives for some number (String(n) === key: '0', '1.5', '-1',
+ * 'NaN', 'Infinity', '1e+21'): a read or write with a number known only as a number ('#') may be at it.
+ */
+export function isNumericKey(key: string): boolean {
+  if (isIndexKey(key)) return true;
+  const c = key.charCodeAt(0);
+  // Only a digit, '-', 'N' or 'I' can begin one: most keys are answered here.
+  if (!((c >= 48 && c <= 57) || c === 45 || c === 78 || c === 73)) return false;
+  return String(Number(key)) === key;
+}
 
 /** Whether a key is an array index as the analysis names one (/^\d+$/), without a regular expression: it runs on every read. */
 export function isIndexKey(key: string): boolean {

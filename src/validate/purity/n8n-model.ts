@@ -5,7 +5,7 @@
 // the host's own globals (process, fetch, ...). Each is an abstract object of the analysis; the
 // summaries here say what a read, a write or a call of one gives.
 import type { Engine, Summary } from './engine.js';
-import { BOOL, Heap, NUM, STR, UNDEF, type AbstractObject, type Capability } from './heap.js';
+import { BOOL, Heap, isObjectValue, NUM, STR, UNDEF, type AbstractObject, type Capability, type VSet } from './heap.js';
 
 /** Per analysis: the objects, and which global keys hold them. */
 export interface N8nValues {
@@ -45,7 +45,7 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   const accessor = make('an n8n accessor', hostObject, 'accessor');
   const accessorFn = make('an n8n accessor function', hostFunction, 'accessor', true);
   const luxon = make('a luxon DateTime, Duration or Interval', hostObject, 'accessor');
-  const luxonFn = make('a luxon function', hostFunction, 'accessor', true);
+  const luxonFn = make('a luxon function', hostFunction, 'luxon', true);
   const jmespath = make('$jmespath', hostFunction, 'jmespath', true);
   const staticData = make('$getWorkflowStaticData', hostFunction, 'staticData', true);
   const console = make('console', hostObject, 'console');
@@ -87,12 +87,28 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
 
 const fresh = (e: Engine, c: Parameters<Summary>[1], tag: string) => e.fresh(c.site, tag, 'host:Object.prototype', "n8n's data (an object)");
 
+/** The engine's own functions (a promise's resolving functions, a capability executor), by model. */
+const ENGINE_FUNCTIONS = new Set(['resolve', 'reject', 'executor']);
+
 /** What reads, writes and calls of n8n's values do ('<model>:get', '<model>:call', ...). */
 export const N8N_MODELS: Record<string, Summary> = {
   // An accessor function (a host function of n8n or luxon) coerces its arguments and gives data or accessors.
   'accessor:call': (e, c) => {
     for (const a of c.args) e.coerce(a, c.site);
     return new Set(c.fn.slots.get('%returns') ?? []);
+  },
+  // A luxon function is an accessor function that, called on or with the code's own objects, calls their
+  // methods and may give them back (DateTime.prototype.toJSON.call(o) gives o.toISO(); DateTime.max gives
+  // an argument): unsummarized for those. Not for the engine's resolving functions: they reach a luxon
+  // function only through a `then` read on a luxon value (the model gives one for every key), and luxon's
+  // values are not thenables.
+  'luxon:call': (e, c) => {
+    const out = N8N_MODELS['accessor:call'](e, c);
+    const foreign = (values: VSet) => new Set([...values].filter((v) => isObjectValue(v) && e.heap.object(v).kind !== 'n8n' && !ENGINE_FUNCTIONS.has(e.heap.object(v).model ?? '')));
+    const self = foreign(c.self);
+    const args = c.args.map(foreign);
+    if (self.size || args.some((a) => a.size)) for (const v of e.unsummarized(c.fn, self, args, c.site)) out.add(v);
+    return out;
   },
   // $jmespath(data, path) gives any value reachable from data (a path may name any key, constructor too).
   'jmespath:call': (e, c) => {

@@ -111,7 +111,12 @@ const ARRAY: Record<string, Summary> = {
     e.put(c.self, '#', union(...c.args.slice(2)), c.site);
     return speciesArray(e, c, elementsOf(e, c));
   },
-  concat: (e, c) => speciesArray(e, c, union(elementsOf(e, c), ...c.args, e.get(union(...c.args), '#', c.site))),
+  // Each of the receiver and the arguments is either spread (an array, or @@isConcatSpreadable) or put whole: both are possible.
+  concat: (e, c) => {
+    const all = union(c.self, ...c.args);
+    e.get(all, '@@isConcatSpreadable', c.site);
+    return speciesArray(e, c, union(all, e.get(all, '#', c.site)));
+  },
   flat: (e, c) => {
     const el = elementsOf(e, c);
     return speciesArray(e, c, union(el, e.get(el, '#', c.site), e.get(e.get(el, '#', c.site), '#', c.site)));
@@ -126,7 +131,10 @@ const ARRAY: Record<string, Summary> = {
     e.put(c.self, '#', arg(c, 0), c.site);
     return c.self;
   },
-  copyWithin: (e, c) => c.self,
+  copyWithin: (e, c) => {
+    e.put(c.self, '#', elementsOf(e, c), c.site);
+    return c.self;
+  },
   includes: () => set(BOOL),
   indexOf: () => set(NUM),
   lastIndexOf: () => set(NUM),
@@ -138,7 +146,9 @@ const ARRAY: Record<string, Summary> = {
 
 function reduce(e: Engine, c: C): VSet {
   const elements = elementsOf(e, c);
-  const acc = union(c.args[1] ?? elements, elements);
+  // The initial value when one is given (a spread may give one), else the first element.
+  const tail: VSet | undefined = (c.args as any).tail;
+  const acc = c.args.length > 1 ? c.args[1] : tail ? union(tail, elements) : elements;
   const heap = e.heap;
   const accumulator = heap.slot(e.fresh(c.site, 'reduce', undefined, 'an accumulator'), '%acc');
   heap.join(accumulator, acc);
@@ -300,12 +310,23 @@ const STRING_PROTOTYPE: Record<string, Summary> = {
 };
 for (const m of ['startsWith', 'endsWith']) STRING_PROTOTYPE[m] = STRING_PROTOTYPE.includes;
 
-/** RegExp methods run `this.exec` (RegExpExec), which the code may have replaced on its own regular expression. */
-function regexpExec(e: Engine, c: C): VSet {
+/** RegExp methods run `this.exec` (RegExpExec), which the code may have replaced on its own regular expression: what it gives is the code's. */
+function regexpExec(e: Engine, c: C, matchers: VSet = c.self): VSet {
   e.coerce(arg(c, 0), c.site);
-  const results = e.invokeMethod(c.self, 'exec', [set(STR)], c.site);
+  const results = e.invokeMethod(matchers, 'exec', [set(STR)], c.site);
   for (const key of ['0', 'index', 'length']) e.coerce(e.get(results, key, c.site), c.site);
   return results;
+}
+
+/** The regular expressions @@split and @@matchAll construct with SpeciesConstructor(rx, %RegExp%) and then exec: a fresh one, or what the code's species gives. */
+function speciesMatchers(e: Engine, c: C): VSet {
+  const site = { ...c.site, text: `the species constructor of ${c.site.text}` };
+  const species = e.get(e.get(c.self, 'constructor', site), '@@species', site);
+  const builtin = new Set([e.graph.byName.get('RegExp'), e.graph.byName.get('host:RegExp')]);
+  const own = [...species].filter((s) => isObjectValue(s) && !builtin.has(s));
+  const matchers = own.length ? e.call(own, set(), [c.self, set(STR)], site, true, true) : set();
+  matchers.add(e.fresh(c.site, 'species-regexp', 'RegExp.prototype', 'a regular expression').id);
+  return matchers;
 }
 
 const REGEXP_PROTOTYPE: Record<string, Summary> = {
@@ -315,24 +336,23 @@ const REGEXP_PROTOTYPE: Record<string, Summary> = {
   },
   test: (e, c) => (regexpExec(e, c), set(BOOL)),
   '@@match': (e, c) => union(regexpExec(e, c), [e.freshArray(c.site, 'match', [STR])]),
-  '@@matchAll': (e, c) => (regexpExec(e, c), iteratorOf(e, c, [e.freshArray(c.site, 'match', [STR])])),
-  '@@search': (e, c) => (regexpExec(e, c), set(NUM)),
+  // The iterator gives what exec of the matcher gives, as it is.
+  '@@matchAll': (e, c) => iteratorOf(e, c, union(regexpExec(e, c, speciesMatchers(e, c)), [e.freshArray(c.site, 'match', [STR])])),
+  // Get(result, "index"), as it is.
+  '@@search': (e, c) => union(e.get(regexpExec(e, c), 'index', c.site), [NUM]),
   '@@replace': (e, c) => {
-    regexpExec(e, c);
+    const results = regexpExec(e, c);
+    // Captures are converted to strings; result.groups goes to the replacer as it is (and its values are converted for `$<name>`).
+    e.coerce(e.get(results, '#', c.site), c.site);
+    const groups = e.get(results, 'groups', c.site);
+    e.coerce(e.getAny(groups, c.site), c.site);
     const replacer = arg(c, 1);
-    e.coerce(callback(e, c, replacer, set(UNDEF), [set(STR), set(STR), set(NUM), set(STR)]), c.site);
+    e.coerce(callback(e, c, replacer, set(UNDEF), withTail([set(STR), set(STR), set(NUM), set(STR)], union(groups, [STR, NUM]))), c.site);
     e.coerce(replacer, c.site);
     return set(STR);
   },
-  '@@split': (e, c) => {
-    const site = { ...c.site, text: `the species constructor of ${c.site.text}` };
-    const species = e.get(e.get(c.self, 'constructor', site), '@@species', site);
-    const builtin = new Set([e.graph.byName.get('RegExp'), e.graph.byName.get('host:RegExp')]);
-    const own = [...species].filter((s) => isObjectValue(s) && !builtin.has(s));
-    const splitters = own.length ? e.call(own, set(), [c.self, set(STR)], site, true, true) : set();
-    e.invokeMethod(splitters, 'exec', [set(STR)], c.site);
-    return set(e.freshArray(c.site, 'split', [STR]));
-  },
+  // The captures of what exec of the splitter gives go into the result as they are.
+  '@@split': (e, c) => set(e.freshArray(c.site, 'split', union(e.get(regexpExec(e, c, speciesMatchers(e, c)), '#', c.site), [STR, UNDEF]))),
   toString: (e: Engine, c: C) => {
     e.get(c.self, 'source', c.site);
     e.get(c.self, 'flags', c.site);
@@ -466,6 +486,16 @@ for (const name of ['all', 'allSettled', 'race', 'any']) {
   };
 }
 
+/** Map.groupBy: a Map whose keys are what the callback gives (as they are) and whose values are arrays of the elements. */
+function mapGroupBy(e: Engine, c: C): VSet {
+  const elements = e.iterate(arg(c, 0), c.site);
+  const keys = callback(e, c, arg(c, 1), set(UNDEF), [elements, set(NUM)]);
+  const m = e.fresh(c.site, 'map-groupBy', 'Map.prototype', 'a Map');
+  e.heap.join(e.heap.slot(m, '%keys'), keys);
+  e.heap.add(e.heap.slot(m, '%values'), e.freshArray(c.site, 'group', elements));
+  return set(m.id);
+}
+
 /** Map and Set keep their entries in slots. */
 const COLLECTIONS: Record<string, Summary> = {
   Map: (e, c) => {
@@ -531,8 +561,17 @@ function iteratorNext(e: Engine, c: C): VSet {
   return set(result.id);
 }
 
-function asyncGeneratorNext(e: Engine, c: C): VSet {
-  return set(e.promiseOf(iteratorNext(e, c), c.site, 'async-next'));
+/**
+ * next, return and throw of an iterator or generator: return(v) completes with v as the result's value
+ * (a finally block may run first), throw(v) throws v at the paused yield (a catch clause in the generator gets it).
+ */
+function resumption(member: 'next' | 'return' | 'throw', isAsync: boolean): Summary {
+  return (e, c) => {
+    const result = iteratorNext(e, c);
+    if (member === 'return') for (const r of result) e.heap.join(e.heap.prop(e.heap.object(r), 'value'), arg(c, 0));
+    if (member === 'throw') e.heap.join(e.thrown, arg(c, 0));
+    return isAsync ? set(e.promiseOf(result, c.site, 'async-next')) : result;
+  };
 }
 
 /** Iterator helpers (Node 24): callbacks get what the receiver's next() gives. */
@@ -674,7 +713,8 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (own(PROMISE, name)) table[name] = own(PROMISE, name)!;
     else if ((owner === 'Map.prototype' || owner === 'Set.prototype' || owner === 'WeakMap.prototype' || owner === 'WeakSet.prototype') && own(COLLECTIONS, member)) table[name] = own(COLLECTIONS, member)!;
     else if (['Map', 'Set', 'WeakMap', 'WeakSet'].includes(name)) table[name] = COLLECTIONS[name.replace('Weak', '')];
-    else if (/Iterator|Generator/.test(owner) && (member === 'next' || member === 'return' || member === 'throw')) table[name] = /Async/.test(owner) ? asyncGeneratorNext : iteratorNext;
+    else if (name === 'Map.groupBy') table[name] = mapGroupBy;
+    else if (/Iterator|Generator/.test(owner) && (member === 'next' || member === 'return' || member === 'throw')) table[name] = resumption(member, /Async/.test(owner));
     else if (/Iterator/.test(owner) && (member === '@@iterator' || member === '@@asyncIterator')) table[name] = (e, c) => c.self;
     else if (/Iterator/.test(owner) && ['map', 'filter', 'take', 'drop', 'flatMap'].includes(member)) table[name] = iteratorHelper('iterator');
     else if (/Iterator/.test(owner) && ['forEach', 'some', 'every', 'find'].includes(member)) table[name] = iteratorHelper('value');
@@ -706,7 +746,8 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
       return set(e.fresh(c.site, 'buffer', 'Buffer.prototype', 'a Buffer').id);
     };
     else if (/^Intl\.[A-Z]\w*$/.test(name)) table[name] = (e, c) => (primitive()(e, c), set(e.fresh(c.site, 'intl', `${name}.prototype`, `an ${name}`).id));
-    else if (name === 'Date.prototype.toJSON') table[name] = (e, c) => (e.invokeMethod(c.self, 'toISOString', [], c.site), set(STR, UNDEF));
+    // ToPrimitive(this, number), then Invoke(this, "toISOString"): whatever that gives (or null).
+    else if (name === 'Date.prototype.toJSON') table[name] = (e, c) => (e.coerce(c.self, c.site), union(e.invokeMethod(c.self, 'toISOString', [], c.site), [UNDEF]));
     else if (name === 'Date.prototype.@@toPrimitive') table[name] = (e, c) => (e.coerce(c.self, c.site), set(STR, NUM));
     else if (PRIMITIVE_FUNCTIONS.includes(name) || (primitiveMethodOwners.some((o) => owner === o || owner.startsWith(`${o}.`)) && !/^(Buffer.prototype\.(slice|subarray|buffer))$/.test(name))) table[name] = primitive(...primitiveResult(name, owner, member));
   }

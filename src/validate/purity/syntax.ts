@@ -48,8 +48,16 @@ const STRICT_COMPARISON = new Set(['===', '!==']);
 
 /** Key of a member expression or property: a name, or what the computed expression may be. */
 export function keysOf(node: any, computed: boolean, I: Interp): Key[] {
-  if (!computed) return [node.type === 'PrivateIdentifier' ? `#${node.name}` : node.type === 'Identifier' ? node.name : String(node.value)];
+  if (!computed) return [node.type === 'PrivateIdentifier' ? `#${node.name}` : node.type === 'Identifier' ? node.name : literalKey(node)];
+  // A literal is its own ToPropertyKey: o[1.5] is o['1.5'], o[1e21] is o['1e+21'], o[null] is o['null'].
+  if (node.type === 'Literal' && !node.regex && (typeof node.value === 'number' || node.value === null || node.bigint !== undefined)) return [literalKey(node)];
   return I.engine.keyOf(I.eval(node), I.site(node));
+}
+
+/** ToPropertyKey of a literal key: `{ 1.5: x }` is '1.5', `{ 0x10: x }` '16', `{ 1n: x }` '1'. */
+export function literalKey(node: any): string {
+  if (node.bigint !== undefined) return String(BigInt(node.bigint));
+  return String(node.value);
 }
 
 function readMember(n: any, I: Interp): VSet {
@@ -121,8 +129,11 @@ function assign(n: any, I: Interp): VSet {
   }
   const old = n.left.type === 'MemberExpression' ? readMember(n.left, I) : I.eval(n.left);
   let value: VSet;
-  if (n.operator === '||=' || n.operator === '&&=' || n.operator === '??=') value = union(old, right);
-  else if (n.operator === '+=' || ARITHMETIC.has(n.operator.slice(0, -1))) {
+  // `a ||= b` writes b, and only b (when a is falsy); it gives a or b.
+  if (n.operator === '||=' || n.operator === '&&=' || n.operator === '??=') {
+    I.bind(n.left, right, site);
+    return union(old, right);
+  } else if (n.operator === '+=' || ARITHMETIC.has(n.operator.slice(0, -1))) {
     I.engine.coerce(old, site);
     I.engine.coerce(right, site);
     value = n.operator === '+=' ? set(STR, NUM, BIGINT) : set(NUM, BIGINT);

@@ -31,6 +31,9 @@ export const isStringValue = (v: number) => v === STR || v >= STRING_BASE;
 
 export type VSet = Set<number>;
 
+/** An object's set of prototypes: its growth makes cached prototype chains stale (a class, not a lookup: grow runs on every join). */
+class ProtoSet extends Set<number> {}
+
 /** What a capability object gives whoever holds it (the policy's vocabulary). */
 export interface Capability {
   /** 'compiler', 'global', 'reflection', 'require', 'helpers', 'env', 'expression', 'process', 'pool', 'proxy', 'caller', 'module'. */
@@ -101,7 +104,6 @@ export class Heap {
   version = 0;
   /** Grows whenever some object's prototype set grows: cached chains of the code's objects are then stale. */
   private protoEpoch = 0;
-  private readonly protoSets = new WeakSet<VSet>();
 
   constructor(shared: AbstractObject[]) {
     this.objects = shared.slice();
@@ -121,10 +123,9 @@ export class Heap {
   }
 
   create(kind: AbstractObject['kind'], label: string, protos: number[] = [], callable = false): AbstractObject {
-    const o: AbstractObject = { id: OBJECT_BASE + this.objects.length, kind, label, callable, props: new Map(), getters: new Map(), setters: new Map(), dyn: new Set(), protos: new Set(protos), slots: new Map() };
+    const o: AbstractObject = { id: OBJECT_BASE + this.objects.length, kind, label, callable, props: new Map(), getters: new Map(), setters: new Map(), dyn: new Set(), protos: new ProtoSet(protos), slots: new Map() };
     this.version++;
     this.objects.push(o);
-    this.protoSets.add(o.protos);
     return o;
   }
 
@@ -174,7 +175,7 @@ export class Heap {
     into.add(v);
     this.changed = true;
     this.version++;
-    if (this.protoSets.has(into)) this.protoEpoch++;
+    if (into instanceof ProtoSet) this.protoEpoch++;
   }
 
   slot(o: AbstractObject, name: string): VSet {

@@ -126,7 +126,11 @@ const ARRAY: Record<string, Summary> = {
   toSpliced: (e, c) => set(e.freshArray(c.site, 'spliced', union(elementsOf(e, c), ...c.args.slice(2)))),
   with: (e, c) => set(e.freshArray(c.site, 'with', union(elementsOf(e, c), arg(c, 1)))),
   sort: (e, c) => sort(e, c, c.self),
-  reverse: (e, c) => c.self,
+  // Reverses in place: every element may land at every index.
+  reverse: (e, c) => {
+    e.put(c.self, '#', elementsOf(e, c), c.site);
+    return c.self;
+  },
   fill: (e, c) => {
     e.put(c.self, '#', arg(c, 0), c.site);
     return c.self;
@@ -601,12 +605,25 @@ function errorConstructor(e: Engine, c: C): VSet {
   return set(err.id);
 }
 
+/** The code's sloppy functions made so far, found once each (the heap only grows). */
+const sloppySeen = new WeakMap<Engine['heap'], { scanned: number; found: AbstractObject[] }>();
+function sloppyFunctions(e: Engine): AbstractObject[] {
+  let known = sloppySeen.get(e.heap);
+  if (!known) sloppySeen.set(e.heap, (known = { scanned: 0, found: [] }));
+  const objects = e.heap.objects;
+  for (; known.scanned < objects.length; known.scanned++) {
+    const o = objects[known.scanned];
+    if (o.fn && !o.fn.strict) known.found.push(o);
+  }
+  return known.found;
+}
+
 /** Getters of built-ins: a primitive, except these. */
 const GETTERS: Record<string, Summary> = {
   '@@species': (e, c) => c.self,
   // Function.prototype.caller / arguments: a sloppy function's caller (a sloppy function of the code) or its arguments object; null otherwise.
-  caller: (e) => new Set([UNDEF, ...e.heap.objects.filter((o) => o.fn && !o.fn.strict).map((o) => o.id)]),
-  arguments: (e) => new Set([UNDEF, ...e.heap.objects.filter((o) => o.fn && !o.fn.strict).map((o) => o.fn!.argumentsObject)]),
+  caller: (e) => new Set([UNDEF, ...sloppyFunctions(e).map((o) => o.id)]),
+  arguments: (e) => new Set([UNDEF, ...sloppyFunctions(e).map((o) => o.fn!.argumentsObject)]),
   buffer: (e, c) => bufferOf(e, c),
   parent: (e, c) => bufferOf(e, c),
 };
@@ -642,6 +659,9 @@ function opaqueHostValue(e: Engine, c: C): VSet {
   e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF]);
   return set(o.id, STR, NUM, BOOL, UNDEF);
 }
+
+/** Whether a snapshot path names %TypedArray%.prototype (reached from Uint8Array or from Buffer). */
+const typedArrayPrototype = (owner: string) => owner === 'Uint8Array.prototype.__proto__' || owner === 'Buffer.prototype.__proto__.__proto__';
 
 /** The canonical owner of a getter: '%TypedArray%' for the TypedArray intrinsic under any of its names. */
 export function getterName(path: string): string {
@@ -704,7 +724,8 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     const owner = name.slice(0, name.lastIndexOf('.'));
     if (name.endsWith('[get]')) table[name] = own(GETTERS, name.replace(/\[get\]$/, '').slice(name.lastIndexOf('.') + 1)) ?? (PRIMITIVE_GETTERS.has(getterName(name)) ? () => set(STR, NUM, BOOL, UNDEF) : opaqueHostValue);
     else if (name.endsWith('[set]')) table[name] = (e, c) => set(UNDEF);
-    else if (owner === 'Array.prototype' && own(ARRAY, member)) table[name] = own(ARRAY, member)!;
+    // %TypedArray%.prototype's methods (a Buffer's forEach, map, reduce, sort, ...) do what Array.prototype's do.
+    else if ((owner === 'Array.prototype' || typedArrayPrototype(owner)) && own(ARRAY, member)) table[name] = own(ARRAY, member)!;
     else if (owner === 'Object' && own(OBJECT, member)) table[name] = own(OBJECT, member)!;
     else if (owner === 'Object.prototype' && own(OBJECT_PROTOTYPE, member)) table[name] = own(OBJECT_PROTOTYPE, member)!;
     else if (owner === 'Function.prototype' && own(FUNCTION_PROTOTYPE, member)) table[name] = own(FUNCTION_PROTOTYPE, member)!;

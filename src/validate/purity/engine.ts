@@ -296,8 +296,12 @@ export class Engine {
     // Calling what is not a function throws a TypeError: nothing runs.
     if (!fn.callable && !fn.fn) return;
     if (!this.policy.invoke(f, site, implicit)) return;
-    // The code's own function: the call joins into its parameters and gives what it returns (cheap, no recursion).
+    // The code's own function: the call joins into its parameters and gives what it returns (cheap, no
+    // recursion; the values it joins count as work, so a call with everything costs what it costs).
     if (fn.fn) {
+      let joined = self.size;
+      for (let i = 0; i < args.length; i++) joined += args[i].size;
+      this.step(joined);
       for (const w of isWeak(f) ? this.heap.weaken(this.callFunction(fn, self, args, site, isNew)) : this.callFunction(fn, self, args, site, isNew)) out.add(w);
       return;
     }
@@ -382,17 +386,19 @@ export class Engine {
     // It calls the code's functions it reaches (and is reported if it reaches a capability), with any of
     // what it reaches, and may give back what they return, and call what that reaches in turn; built-ins
     // it reaches are summarized where they are called.
-    const called = new Set<number>();
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const v of [...weak]) {
-        if (!isObjectValue(v) || called.has(v)) continue;
+    // Until what they return reaches nothing new; each round calls every one with all that is known, so the
+    // last round's calls see everything (what a call stores into a known object shows in the next pass).
+    for (;;) {
+      const callees = [...weak].filter((v) => {
+        if (!isObjectValue(v)) return false;
         const o = this.heap.object(v);
-        if (!((o.callable || o.fn) && (o.kind !== 'builtin' || o.cap))) continue;
-        called.add(v);
-        const returned = this.call([v], new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
-        for (const w of this.heap.weaken(this.heap.reach(returned))) if (!weak.has(w)) weak.add(w), (grew = true);
-      }
+        return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap);
+      });
+      if (callees.length === 0) break;
+      const returned = this.call(callees, new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
+      const fresh = [...this.heap.weaken(this.heap.reach([...returned].filter((w) => !weak.has(w)), true, weak))].filter((w) => !weak.has(w));
+      if (fresh.length === 0) break;
+      for (const w of fresh) weak.add(w);
     }
     // Constructed, it gives an instance of its own prototype.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);

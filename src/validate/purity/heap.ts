@@ -243,13 +243,14 @@ export class Heap {
     return undefined;
   }
 
-  /** Own properties (data values and getters' sets) of a site or n8n object, transitively: what a value hands to code that walks it. */
-  reach(values: Iterable<number>, includeBuiltins = true): VSet {
+  /** Own properties (data values and getters' sets) of a site or n8n object, transitively: what a value hands to code that walks it (not through `known`). */
+  reach(values: Iterable<number>, includeBuiltins = true, known?: VSet): VSet {
     const out = new Set<number>();
     const queue = [...values];
     while (queue.length) {
       const v = queue.pop()!;
-      if (out.has(v)) continue;
+      // What `known` holds was reached already (by whoever asks): not walked again.
+      if (out.has(v) || known?.has(v)) continue;
       out.add(v);
       if (!isObjectValue(v)) continue;
       const o = this.object(v);

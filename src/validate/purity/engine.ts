@@ -325,6 +325,9 @@ export class Engine {
       return;
     }
     this.active.add(key);
+    // A built-in's arguments from a spread or apply (`tail`) may be at any index from the last one given on:
+    // summaries, models and the unsummarized rule see it there, however they read their arguments.
+    if ((args as any).tail && !fn.slots.has('%target')) args = spreadTail(args);
     let result: VSet | undefined;
     if (fn.slots.has('%target')) {
       const bound = [...fn.slots.get('%boundArgs')!].length ? [fn.slots.get('%boundArgs')!] : [];
@@ -637,6 +640,14 @@ export const OWN_KEY = '\u0000own:';
 /** A key that is an own key of whatever object it is read from (E[k] with k from Object.keys(E), the same E). */
 export const OWN_KEY_OF_RECEIVER = `${OWN_KEY}receiver`;
 const wkName = (v: number) => WELL_KNOWN_SYMBOLS[v - wellKnownSymbol('asyncIterator')];
+
+/** Arguments with a tail, written out: the tail at four more indexes (no summary reads further), and kept as the tail. */
+function spreadTail(args: VSet[]): VSet[] {
+  const tail: VSet = (args as any).tail;
+  const out: VSet[] & { tail?: VSet } = [...args, tail, tail, tail, tail];
+  out.tail = tail;
+  return out;
+}
 
 /** The setters a write at `key` may run on `p`: every one for a run-time key, those at numeric keys for '#', else the key's. */
 function setterAt(p: AbstractObject, key: Key): VSet[] {

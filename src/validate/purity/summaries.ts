@@ -17,11 +17,20 @@ const union = (...sets: Iterable<number>[]) => {
 const arg = (c: C, i: number): VSet => c.args[i] ?? (c.args as any).tail ?? set(UNDEF);
 const PRIMS = () => set(STR, NUM, BOOL, UNDEF, BIGINT);
 
-/** Coerces every argument (and the receiver) and gives the primitive types listed. */
+/**
+ * Coerces every argument (and the receiver) and gives the primitive types listed; constructed (`new
+ * Number(1)`), a wrapper object of the constructor's prototype, which keeps what the code stores on it.
+ */
 const primitive = (...result: number[]): Summary => (e, c) => {
   for (const a of c.args) e.coerce(a, c.site);
-  return new Set(result);
+  return c.isNew ? union(result, [instanceOf(e, c, 'a wrapper object')]) : new Set(result);
 };
+
+/** A fresh object of the site whose prototype is the constructed built-in's `prototype`. */
+function instanceOf(e: Engine, c: C, label: string): number {
+  const proto = [...e.get(set(c.fn.id), 'prototype', c.site)].find(isObjectValue);
+  return e.fresh(c.site, `instance:${c.fn.id}`, proto ?? 'Object.prototype', label).id;
+}
 const elementsOf = (e: Engine, c: C, values: VSet = c.self) => e.get(values, '#', c.site);
 const callback = (e: Engine, c: C, fn: VSet, self: VSet, args: VSet[]) => e.call(fn, self, args, { ...c.site, text: `the callback of ${c.fn.label}` }, false, true);
 
@@ -197,6 +206,22 @@ function assign(e: Engine, c: C): VSet {
   return target;
 }
 
+/**
+ * What a built-in of the runner's realm made that the analysis does not model member by member (Intl's
+ * parts, options, segments, locales): a fresh object of the site, an array and an object at once, whose
+ * every member is itself or a primitive and whose every method gives itself or a primitive. It keeps what
+ * the code writes to it, as any object of the site does.
+ */
+function freshData(e: Engine, c: C, tag: string): number {
+  const o = e.heap.site(`${c.site.tag}:${tag}`, () => {
+    const x = e.heap.create('site', 'an object a built-in made', [e.builtin('Object.prototype'), e.builtin('Array.prototype')], true);
+    x.model = 'opaque';
+    return x;
+  });
+  e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF]);
+  return o.id;
+}
+
 const freshObject = (e: Engine, c: C, tag: string, dyn: Iterable<number>, proto = 'Object.prototype') => {
   const o = e.fresh(c.site, tag, proto, 'an object a built-in made');
   e.heap.join(o.dyn, dyn);
@@ -299,8 +324,18 @@ const protocol = (symbol: string, result: (e: Engine, c: C) => VSet): Summary =>
   return out;
 };
 
+/** The parts of a string constant split at a string constant, as constants (a path like 'meta.processed' keeps its keys); else undefined. */
+function constantSplit(e: Engine, c: C): number[] | undefined {
+  if (c.self.size !== 1 || c.args.length !== 1 || c.args[0].size !== 1) return undefined;
+  const text = e.heap.stringOf([...c.self][0]);
+  const separator = e.heap.stringOf([...c.args[0]][0]);
+  if (text === undefined || separator === undefined) return undefined;
+  const parts = text.split(separator);
+  return parts.length <= 64 ? parts.map((part) => e.heap.stringConstant(part)) : undefined;
+}
+
 const STRING_PROTOTYPE: Record<string, Summary> = {
-  split: protocol('split', (e, c) => set(e.freshArray(c.site, 'split', [STR]))),
+  split: protocol('split', (e, c) => set(e.freshArray(c.site, 'split', constantSplit(e, c) ?? [STR]))),
   replace: protocol('replace', () => set(STR)),
   replaceAll: protocol('replace', () => set(STR)),
   match: protocol('match', (e, c) => set(e.freshArray(c.site, 'match', [STR, NUM]), UNDEF)),
@@ -334,9 +369,15 @@ function speciesMatchers(e: Engine, c: C): VSet {
 }
 
 const REGEXP_PROTOTYPE: Record<string, Summary> = {
+  // A fresh array of strings, with `groups` and `indices`, objects the code may write to.
   exec: (e, c) => {
     e.coerce(arg(c, 0), c.site);
-    return set(e.freshArray(c.site, 'exec', [STR, UNDEF]), UNDEF);
+    const result = e.heap.object(e.freshArray(c.site, 'exec', [STR, UNDEF]));
+    e.heap.join(e.heap.prop(result, 'index'), [NUM]);
+    e.heap.join(e.heap.prop(result, 'input'), [STR]);
+    e.heap.join(e.heap.prop(result, 'groups'), [UNDEF, freshObject(e, c, 'exec-groups', [STR, UNDEF]).id]);
+    e.heap.join(e.heap.prop(result, 'indices'), [UNDEF, e.freshArray(c.site, 'exec-indices', [e.freshArray(c.site, 'exec-index-pair', [NUM]), UNDEF])]);
+    return set(result.id, UNDEF);
   },
   test: (e, c) => (regexpExec(e, c), set(BOOL)),
   '@@match': (e, c) => union(regexpExec(e, c), [e.freshArray(c.site, 'match', [STR])]),
@@ -402,6 +443,13 @@ function parse(e: Engine, c: C): VSet {
   return new Set([...values, ...revived]);
 }
 
+/** Whether a value is a promise object (its prototype chain holds either realm's Promise.prototype). */
+function isPromise(e: Engine, v: number): boolean {
+  if (!isObjectValue(v)) return false;
+  const protos = new Set([e.graph.byName.get('Promise.prototype'), e.graph.byName.get('host:Promise.prototype')]);
+  return e.heap.chain(v, e.graph.prototypes).some((o) => protos.has(o.id));
+}
+
 /** NewPromiseCapability(C): a fresh promise when C is Promise; a subclass is constructed with an executor whose functions the engine calls. */
 function capability(e: Engine, c: C, ctors: VSet, tag: string): { promises: VSet; resolves: VSet; rejects: VSet } {
   const builtin = new Set([e.graph.byName.get('Promise'), e.graph.byName.get('host:Promise')]);
@@ -442,16 +490,19 @@ const PROMISE: Record<string, Summary> = {
     return settle(e, c, cap, results);
   },
   'Promise.prototype.catch': (e, c) => e.invokeMethod(c.self, 'then', [set(UNDEF), arg(c, 0)], c.site),
+  // then(thenFinally, catchFinally): each calls onFinally, awaits what it gives, then passes the receiver's value (or reason) on.
   'Promise.prototype.finally': (e, c) => {
-    callback(e, c, arg(c, 0), set(UNDEF), []);
-    return e.invokeMethod(c.self, 'then', [arg(c, 0), arg(c, 0)], c.site);
+    e.awaitValue(callback(e, c, arg(c, 0), set(UNDEF), []), c.site);
+    const value = union(...[...c.self].filter(isObjectValue).map((p) => e.heap.object(p).slots.get('%value') ?? set()));
+    return union(e.invokeMethod(c.self, 'then', [arg(c, 0), arg(c, 0)], c.site), [e.promiseOf(value, c.site, 'finally')]);
   },
   Promise: (e, c) => {
     const p = e.fresh(c.site, 'promise:new', 'Promise.prototype', 'a promise');
     callback(e, c, arg(c, 0), set(UNDEF), [set(e.resolvingFunction(p, c.site)), set(e.rejectingFunction(c.site))]);
     return set(p.id);
   },
-  'Promise.resolve': (e, c) => settle(e, c, capability(e, c, c.self, 'resolve'), arg(c, 0)),
+  // A promise given to it is given back as it is (when its constructor is the receiver: any promise, here).
+  'Promise.resolve': (e, c) => union(settle(e, c, capability(e, c, c.self, 'resolve'), arg(c, 0)), [...arg(c, 0)].filter((v) => isPromise(e, v))),
   'Promise.reject': (e, c) => {
     e.heap.join(e.thrown, arg(c, 0));
     return settle(e, c, capability(e, c, c.self, 'reject'), set(UNDEF));
@@ -601,6 +652,12 @@ function errorConstructor(e: Engine, c: C): VSet {
   e.heap.join(e.heap.prop(err, 'stack'), [STR]);
   e.heap.join(e.heap.prop(err, 'cause'), e.get(c.args[1] ?? set(UNDEF), 'cause', c.site));
   if (c.fn.label.endsWith('AggregateError')) e.heap.add(e.heap.prop(err, 'errors'), e.freshArray(c.site, 'errors', e.iterate(arg(c, 0), c.site)));
+  // new SuppressedError(error, suppressed, message) keeps its first two arguments as they are.
+  if (c.fn.label.endsWith('SuppressedError')) {
+    e.heap.join(e.heap.prop(err, 'error'), arg(c, 0));
+    e.heap.join(e.heap.prop(err, 'suppressed'), arg(c, 1));
+    e.coerce(arg(c, 2), c.site);
+  }
   for (const t of c.self) if (isObjectValue(t) && e.heap.object(t).kind === 'site') for (const key of ['message', 'stack', 'cause']) e.heap.join(e.heap.prop(e.heap.object(t), key), e.heap.prop(err, key));
   return set(err.id);
 }
@@ -688,11 +745,24 @@ function bufferOf(e: Engine, c: C): VSet {
   return out;
 }
 
+/**
+ * setTimeout / setInterval (extra arguments from index 2) and setImmediate (from index 1): the callback is
+ * called with them, and the timer object Node gives keeps the callback and them (_onTimeout, _timerArgs,
+ * _argv) and gives itself back (ref, unref, refresh): an opaque object of the runner's realm holding all of it.
+ */
 function timer(e: Engine, c: C): VSet {
   const fn = arg(c, 0);
   if ([...fn].some(isStringValue)) e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` with a string`, 'evaluates code (dynamic code): pass a function');
-  callback(e, c, fn, set(UNDEF), c.args.slice(2));
-  return set(NUM, e.fresh(c.site, 'timer', 'host:Object.prototype', 'a timer').id);
+  const extra = c.fn.label.endsWith('setImmediate') ? c.args.slice(1) : c.args.slice(2);
+  callback(e, c, fn, set(UNDEF), extra);
+  const t = e.heap.site(`${c.site.tag}:timer`, () => {
+    const x = e.heap.create('site', 'a timer object of the runner realm', [e.builtin('host:Object.prototype'), e.builtin('host:Function.prototype')], true);
+    x.model = 'opaque';
+    return x;
+  });
+  e.heap.join(t.dyn, [t.id, STR, NUM, BOOL, UNDEF, ...fn, ...union(...extra)]);
+  if ((c.args as any).tail) e.heap.join(t.dyn, (c.args as any).tail);
+  return set(NUM, t.id);
 }
 
 /** Built-ins that coerce their arguments and give primitives (or a fresh object of their own prototype). */
@@ -755,11 +825,15 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (name === 'Object') table[name] = (e, c) => union([...arg(c, 0)].filter(isObjectValue), [freshObject(e, c, 'object', []).id]);
     else if (name === 'structuredClone') table[name] = (e, c) => union(e.heap.reach(ownValues(e, arg(c, 0), c)), arg(c, 0));
     else if (name === 'Date') table[name] = (e, c) => (primitive()(e, c), set(STR, e.fresh(c.site, 'date', 'Date.prototype', 'a Date').id));
+    // Called without new on a regular expression (or an object with a truthy @@match whose constructor is RegExp), it gives that object back.
     else if (name === 'RegExp') table[name] = (e, c) => {
       e.get(arg(c, 0), '@@match', c.site);
+      e.get(arg(c, 0), 'constructor', c.site);
       e.get(arg(c, 0), 'source', c.site);
-      primitive()(e, c);
-      return set(e.fresh(c.site, 'regexp', 'RegExp.prototype', 'a regular expression').id);
+      e.get(arg(c, 0), 'flags', c.site);
+      for (const a of c.args) e.coerce(a, c.site);
+      const made = set(e.fresh(c.site, 'regexp', 'RegExp.prototype', 'a regular expression').id);
+      return c.isNew ? made : union(made, [...arg(c, 0)].filter(isObjectValue));
     };
     else if (/^Buffer\.(from|alloc|allocUnsafe|allocUnsafeSlow|concat|copyBytesFrom)$/.test(name)) table[name] = (e, c) => {
       primitive()(e, c);
@@ -767,6 +841,9 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
       return set(e.fresh(c.site, 'buffer', 'Buffer.prototype', 'a Buffer').id);
     };
     else if (/^Intl\.[A-Z]\w*$/.test(name)) table[name] = (e, c) => (primitive()(e, c), set(e.fresh(c.site, 'intl', `${name}.prototype`, `an ${name}`).id));
+    // Intl's methods give strings and numbers, or fresh objects and arrays of them (formatToParts,
+    // resolvedOptions, segment, maximize, supportedValuesOf, ...) that the code may write to.
+    else if (owner === 'Intl' || owner.startsWith('Intl.')) table[name] = (e, c) => union(primitive(STR, NUM, BOOL, UNDEF)(e, c), [freshData(e, c, 'intl-result')]);
     // ToPrimitive(this, number), then Invoke(this, "toISOString"): whatever that gives (or null).
     else if (name === 'Date.prototype.toJSON') table[name] = (e, c) => (e.coerce(c.self, c.site), union(e.invokeMethod(c.self, 'toISOString', [], c.site), [UNDEF]));
     else if (name === 'Date.prototype.@@toPrimitive') table[name] = (e, c) => (e.coerce(c.self, c.site), set(STR, NUM));

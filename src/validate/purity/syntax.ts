@@ -101,7 +101,9 @@ function call(n: any, I: Interp): VSet {
   if (callee.type === 'Super') {
     const parents = new Set<number>();
     for (const h of I.homeOf(callee)) if (isObjectValue(h)) for (const p of I.engine.heap.object(h).protos) parents.add(p);
-    I.engine.call(parents, I.thisOf(n), args, { ...site, tag: `${site.tag}:super` }, true);
+    // A parent constructor that returns an object makes that object `this` from here on (fields and writes go to it).
+    const made = I.engine.call(parents, I.thisOf(n), args, { ...site, tag: `${site.tag}:super` }, true);
+    I.engine.heap.join(I.thisOf(n), [...made].filter(isObjectValue));
     out = I.thisOf(n);
   } else if (callee.type === 'MemberExpression') {
     const receivers = callee.object.type === 'Super' ? I.thisOf(n) : I.eval(callee.object);
@@ -366,9 +368,19 @@ export const SYNTAX: Readonly<Record<string, Transfer>> = {
   ThisExpression: (n, I) => I.thisOf(n),
   ArrayExpression: arrayLiteral,
   ObjectExpression: objectLiteral,
-  FunctionExpression: functionValue,
+  // A named function expression's name is bound, inside it, to the function itself.
+  FunctionExpression: (n, I) => {
+    const value = functionValue(n, I);
+    if (n.id) I.bind(n.id, value, I.site(n));
+    return value;
+  },
   ArrowFunctionExpression: functionValue,
-  ClassExpression: (n, I) => set(I.classObject(n).id),
+  // A named class expression's name is bound, inside the class, to the class itself.
+  ClassExpression: (n, I) => {
+    const value = set(I.classObject(n).id);
+    if (n.id) I.bind(n.id, value, I.site(n));
+    return value;
+  },
   TemplateLiteral: template,
   TaggedTemplateExpression: tagged,
   MemberExpression: readMember,

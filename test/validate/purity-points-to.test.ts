@@ -77,6 +77,38 @@ describe('bounds', () => {
     expect(r.findings.map((f) => f.what)).toContain('the analysis did not settle within the work bound per body (200000 values handled by reads and calls)');
   });
 
+  it("calls nested deeper than the depth bound stop there, named, not at the stack's end", () => {
+    const chain = Array.from({ length: 300 }, (_, i) => `const b${i + 1} = b${i}.bind(null);`).join('\n');
+    const r = analyzeSource(`const b0 = () => 1;\n${chain}\nreturn [{ json: { n: b300() } }];`);
+    expect(r.settled).toBe(false);
+    expect(r.findings.map((f) => f.what)).toEqual(['the analysis did not settle within the bound of 200 calls nested in one another']);
+  });
+
+  it('a body whose promise resolution calls back into itself is bounded: it overflowed the stack before', () => {
+    // The shape of an n.io template body (the code's own words here): a then read on n8n's data that was
+    // written the rows themselves, resolved into the body's own promise again and again.
+    const body = [
+      "const limit = $('Settings').first()?.json?.limit ?? 3;",
+      "const rows = items;",
+      "const lookup = $('Lookup').first().json.map;",
+      'const status = {};',
+      'for (const row of rows) {',
+      '  const who = row.json.user.toLowerCase();',
+      "  if (!status[who] || status[who] === 'idle') status[who] = row.json.n <= limit ? 'busy' : 'idle';",
+      '}',
+      'for (const k in rows) {',
+      '  const row = rows[k];',
+      '  const who = row.json.user.toLowerCase();',
+      '  row.json.page = lookup[who];',
+      '  row.json.status = status[who];',
+      '  rows[k] = row;',
+      '}',
+      'return rows;',
+    ].join('\n');
+    const r = analyzeSource(body);
+    expect(r.findings.every((f) => f.verdict === 'unprovable')).toBe(true);
+  });
+
   it('no body can hang validate: the time bound stops it too, whatever the work bound', () => {
     const start = Date.now();
     const r = analyzeSource(pathological, { workBound: Number.MAX_SAFE_INTEGER, timeBoundMs: 300 });

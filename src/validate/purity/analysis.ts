@@ -37,6 +37,18 @@ export interface PurityOptions {
 }
 
 let summaries: ReturnType<typeof buildSummaries> | undefined;
+/** The bound a body's analysis stopped at, named for the finding. */
+function boundText(exceeded: 'work' | 'time' | 'depth' | 'stack' | undefined, bounds: { workBound: number; timeBound: number; maxRounds: number }): string {
+  if (exceeded === 'work') return `the work bound per body (${bounds.workBound} values handled by reads and calls)`;
+  if (exceeded === 'time') return `the time bound per body (${bounds.timeBound} ms)`;
+  if (exceeded === 'depth') return `the bound of ${Engine.MAX_DEPTH} calls nested in one another`;
+  if (exceeded === 'stack') return "the analysis's stack";
+  return `the bound of ${bounds.maxRounds} passes of the fixed point`;
+}
+
+/** Array methods whose result holds only elements of their receiver. */
+const SELECTING_METHODS = new Set(['slice', 'filter', 'sort', 'toSorted', 'reverse', 'toReversed']);
+
 /** How a call of the code's function went: arrow, construction, a class called without new, a generator made, a call. */
 type CallKind = 'arrow' | 'construct' | 'class' | { generator: number } | 'call';
 /** How deep function bodies run inside calls (each level is some 40 JavaScript frames of the analysis). */
@@ -124,8 +136,13 @@ class Analyzer implements Interp {
 
   /** The syntax that gives a variable own keys of a path, and the names written anywhere. */
   private findKeyPaths(): void {
-    const ownKeysCall = (e: any) =>
-      e?.type === 'CallExpression' && e.callee.type === 'MemberExpression' && !e.callee.computed && e.callee.object.type === 'Identifier' && e.callee.object.name === 'Object' && ['keys', 'getOwnPropertyNames', 'entries'].includes(e.callee.property.name) && e.arguments.length === 1 ? e.arguments[0] : undefined;
+    // Object.keys(E), also through array methods that only select or reorder its elements
+    // (Object.keys(E).sort().slice(0, 3)): the keys are still E's own (ownKeyOfSamePath checks the values too).
+    const selecting = (e: any) => e?.type === 'CallExpression' && e.callee.type === 'MemberExpression' && !e.callee.computed && SELECTING_METHODS.has(e.callee.property.name);
+    const ownKeysCall = (e: any) => {
+      while (selecting(e)) e = e.callee.object;
+      return e?.type === 'CallExpression' && e.callee.type === 'MemberExpression' && !e.callee.computed && e.callee.object.type === 'Identifier' && e.callee.object.name === 'Object' && ['keys', 'getOwnPropertyNames', 'entries'].includes(e.callee.property.name) && e.arguments.length === 1 ? e.arguments[0] : undefined;
+    };
     const keyTarget = (pattern: any) => (pattern?.type === 'Identifier' ? pattern : pattern?.type === 'ArrayPattern' && pattern.elements[0]?.type === 'Identifier' ? pattern.elements[0] : undefined);
     for (const [node] of this.parents) {
       if ((node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') && (node.left ?? node.argument).type === 'MemberExpression') {
@@ -184,7 +201,7 @@ class Analyzer implements Interp {
     this.engine.deadline = Date.now() + timeBound;
     let rounds = 0;
     let settled = false;
-    let exceeded: 'work' | 'time' | undefined;
+    let exceeded: 'work' | 'time' | 'depth' | 'stack' | undefined;
     // Every pass asks the policy, and each starts its findings afresh: the pass that adds nothing saw the
     // fixed point from its first operation to its last, so what it found is what a further pass would find.
     this.policy.reporting = true;
@@ -197,14 +214,16 @@ class Analyzer implements Interp {
         settled = !this.heap.changed;
       }
     } catch (error) {
-      if (!(error instanceof BoundExceeded)) throw error;
-      exceeded = error.bound;
+      // The stack's end is a bound too: no body, however it nests, crashes validate (a last resort; the depth bound comes first).
+      if (error instanceof RangeError && /call stack/i.test(error.message)) exceeded = 'stack';
+      else if (error instanceof BoundExceeded) exceeded = error.bound;
+      else throw error;
       settled = false;
     }
     if (!settled) {
       // What an unfinished pass found is not the fixed point's: only the bound is reported.
       this.policy.clearFindings();
-      const bound = exceeded === 'work' ? `the work bound per body (${workBound} values handled by reads and calls)` : exceeded === 'time' ? `the time bound per body (${timeBound} ms)` : `the bound of ${maxRounds} passes of the fixed point`;
+      const bound = boundText(exceeded, { workBound, timeBound, maxRounds });
       this.policy.report(this.ast, 'unprovable', `the analysis did not settle within ${bound}`, '(what it learned so far is not a proof)');
     }
     return { findings: this.policy.findings, rounds, settled, steps: this.engine.steps };

@@ -94,7 +94,7 @@ const TO_PRIMITIVE_KEYS = ['@@toPrimitive', 'toString', 'valueOf'];
 
 /** Thrown when a body's analysis runs past its time bound (checked inside a pass, so no body can hang validate). */
 export class BoundExceeded extends Error {
-  constructor(readonly bound: 'work' | 'time') {
+  constructor(readonly bound: 'work' | 'time' | 'depth') {
     super(bound);
   }
 }
@@ -280,13 +280,25 @@ export class Engine {
 
   // --- calls ---------------------------------------------------------------------------------
 
+  /** Calls nested in one another right now, and how deep they may go (a call that calls back into calls, through then, getters or summaries, without end, stops here, not at the stack's end). */
+  private depth = 0;
+  static readonly MAX_DEPTH = 200;
+
   /** Calls (or constructs) every function in `callees` with each receiver in `self`. */
   call(callees: Iterable<number>, self: VSet, args: VSet[], site: CallSite, isNew: boolean, implicit = false): VSet {
-    const out = new Set<number>();
-    if (Array.isArray(callees)) for (let i = 0; i < callees.length; i++) this.callOne(callees[i], self, args, site, isNew, implicit, out);
-    else for (const f of callees as VSet) this.callOne(f, self, args, site, isNew, implicit, out);
-    this.step(out.size);
-    return out;
+    if (++this.depth > Engine.MAX_DEPTH) {
+      this.depth = 0;
+      throw new BoundExceeded('depth');
+    }
+    try {
+      const out = new Set<number>();
+      if (Array.isArray(callees)) for (let i = 0; i < callees.length; i++) this.callOne(callees[i], self, args, site, isNew, implicit, out);
+      else for (const f of callees as VSet) this.callOne(f, self, args, site, isNew, implicit, out);
+      this.step(out.size);
+      return out;
+    } finally {
+      if (this.depth > 0) this.depth--;
+    }
   }
 
   private callOne(f: number, self: VSet, args: VSet[], site: CallSite, isNew: boolean, implicit: boolean, out: VSet): void {
@@ -558,6 +570,28 @@ export class Engine {
 
   /** Resolves a promise with `values`: a thenable's `then` is called with the promise's resolving functions. */
   resolveInto(p: AbstractObject, values: VSet, site: CallSite): void {
+    // Resolving p can resolve p again (a then that calls an async function whose result is resolved
+    // into p): the inner resolution hands its values to the outer one, which runs until none is left.
+    const pending = this.resolving.get(p.id);
+    if (pending) {
+      for (const v of values) pending.add(v);
+      return;
+    }
+    const queue = new Set(values);
+    this.resolving.set(p.id, queue);
+    const done = new Set<number>();
+    try {
+      for (let next = [...queue]; next.length > 0; next = [...queue].filter((v) => !done.has(v))) {
+        for (const v of next) done.add(v);
+        this.resolveValues(p, next, site);
+      }
+    } finally {
+      this.resolving.delete(p.id);
+    }
+  }
+  private readonly resolving = new Map<number, Set<number>>();
+
+  private resolveValues(p: AbstractObject, values: number[], site: CallSite): void {
     const settled = this.heap.slot(p, '%value');
     for (const v of values) {
       if (!isObjectValue(v)) {

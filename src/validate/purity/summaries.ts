@@ -111,14 +111,23 @@ const ARRAY: Record<string, Summary> = {
     e.put(c.self, '#', union(...c.args), c.site);
     return set(NUM);
   },
-  unshift: (e, c) => ARRAY.push(e, c),
+  // unshift, shift, splice and sort move the elements between indexes in place: every element may land at every index.
+  unshift: (e, c) => {
+    e.put(c.self, '#', union(elementsOf(e, c), ...c.args), c.site);
+    return set(NUM);
+  },
   pop: (e, c) => union(elementsOf(e, c), [UNDEF]),
-  shift: (e, c) => union(elementsOf(e, c), [UNDEF]),
+  shift: (e, c) => {
+    const elements = elementsOf(e, c);
+    e.put(c.self, '#', elements, c.site);
+    return union(elements, [UNDEF]);
+  },
   at: (e, c) => union(elementsOf(e, c), [UNDEF]),
   slice: (e, c) => speciesArray(e, c, elementsOf(e, c)),
   splice: (e, c) => {
-    e.put(c.self, '#', union(...c.args.slice(2)), c.site);
-    return speciesArray(e, c, elementsOf(e, c));
+    const elements = elementsOf(e, c);
+    e.put(c.self, '#', union(elements, ...c.args.slice(2)), c.site);
+    return speciesArray(e, c, elements);
   },
   // Each of the receiver and the arguments is either spread (an array, or @@isConcatSpreadable) or put whole: both are possible.
   concat: (e, c) => {
@@ -134,7 +143,10 @@ const ARRAY: Record<string, Summary> = {
   toReversed: (e, c) => set(e.freshArray(c.site, 'reversed', elementsOf(e, c))),
   toSpliced: (e, c) => set(e.freshArray(c.site, 'spliced', union(elementsOf(e, c), ...c.args.slice(2)))),
   with: (e, c) => set(e.freshArray(c.site, 'with', union(elementsOf(e, c), arg(c, 1)))),
-  sort: (e, c) => sort(e, c, c.self),
+  sort: (e, c) => {
+    e.put(c.self, '#', elementsOf(e, c), c.site);
+    return sort(e, c, c.self);
+  },
   // Reverses in place: every element may land at every index.
   reverse: (e, c) => {
     e.put(c.self, '#', elementsOf(e, c), c.site);
@@ -436,7 +448,10 @@ function parse(e: Engine, c: C): VSet {
   const reviver = arg(c, 1);
   if (![...reviver].some(isObjectValue)) return new Set(values);
   const holder = freshObject(e, c, 'json-holder', values);
-  const revived = callback(e, c, reviver, set(object.id, array.id, holder.id), [set(STR), new Set([...values, ...object.dyn])]);
+  // Node 24 hands the reviver a third argument, a fresh context object whose source is the value's JSON text.
+  const context = freshObject(e, c, 'json-context', []);
+  e.heap.join(e.heap.prop(context, 'source'), [STR, UNDEF]);
+  const revived = callback(e, c, reviver, set(object.id, array.id, holder.id), [set(STR), new Set([...values, ...object.dyn]), set(context.id)]);
   e.heap.join(object.dyn, revived);
   e.heap.join(e.heap.prop(array, '#'), revived);
   e.heap.join(holder.dyn, revived);
@@ -551,22 +566,24 @@ function mapGroupBy(e: Engine, c: C): VSet {
   return set(m.id);
 }
 
+/**
+ * new Map(iterable) / new Set(iterable) (and the Weak ones): each element is added by calling the new
+ * object's own `set` or `add`, which a subclass may have replaced (`super(iterable)` calls the
+ * subclass's). The object is the subclass's instance under `super(...)`, else a fresh one.
+ */
+function collection(e: Engine, c: C, kind: 'Map' | 'Set', adder: 'set' | 'add'): VSet {
+  const instances = new Set([...c.self].filter(isObjectValue));
+  const made = instances.size ? instances : set(e.fresh(c.site, kind.toLowerCase(), `${kind}.prototype`, `a ${kind}`).id);
+  const elements = e.iterate(arg(c, 0), c.site);
+  const args = kind === 'Map' ? [e.get(elements, '0', c.site), e.get(elements, '1', c.site)] : [elements];
+  e.invokeMethod(made, adder, args, { ...c.site, text: `the ${adder} of ${c.site.text}` });
+  return made;
+}
+
 /** Map and Set keep their entries in slots. */
 const COLLECTIONS: Record<string, Summary> = {
-  Map: (e, c) => {
-    const m = e.fresh(c.site, 'map', 'Map.prototype', 'a Map');
-    const entries = e.iterate(arg(c, 0), c.site);
-    e.heap.join(e.heap.slot(m, '%keys'), e.get(entries, '0', c.site));
-    e.heap.join(e.heap.slot(m, '%values'), e.get(entries, '1', c.site));
-    return set(m.id);
-  },
-  Set: (e, c) => {
-    const s = e.fresh(c.site, 'set', 'Set.prototype', 'a Set');
-    const elements = e.iterate(arg(c, 0), c.site);
-    e.heap.join(e.heap.slot(s, '%keys'), elements);
-    e.heap.join(e.heap.slot(s, '%values'), elements);
-    return set(s.id);
-  },
+  Map: (e, c) => collection(e, c, 'Map', 'set'),
+  Set: (e, c) => collection(e, c, 'Set', 'add'),
   get: (e, c) => union(slots(e, c.self, '%values'), [UNDEF]),
   set: (e, c) => (store(e, c.self, arg(c, 0), arg(c, 1)), c.self),
   add: (e, c) => (store(e, c.self, arg(c, 0), arg(c, 0)), c.self),
@@ -625,7 +642,13 @@ function resumption(member: 'next' | 'return' | 'throw', isAsync: boolean): Summ
     const result = iteratorNext(e, c);
     if (member === 'return') for (const r of result) e.heap.join(e.heap.prop(e.heap.object(r), 'value'), arg(c, 0));
     if (member === 'throw') e.heap.join(e.thrown, arg(c, 0));
-    return isAsync ? set(e.promiseOf(result, c.site, 'async-next')) : result;
+    if (!isAsync) return result;
+    // An async generator awaits what it returns (a `return` in its body or in a finally, the value given to return(v)) and what it yields.
+    for (const r of result) {
+      const value = e.heap.prop(e.heap.object(r), 'value');
+      e.heap.join(value, e.awaitValue(new Set(value), c.site));
+    }
+    return set(e.promiseOf(result, c.site, 'async-next'));
   };
 }
 
@@ -675,12 +698,17 @@ function sloppyFunctions(e: Engine): AbstractObject[] {
   return known.found;
 }
 
+/** Whether a receiver may be a sloppy function of the code (what the caller and arguments getters answer for). */
+const hasSloppyReceiver = (e: Engine, c: C) => [...c.self].some((v) => isObjectValue(v) && e.heap.object(v).fn !== undefined && !e.heap.object(v).fn!.strict);
+
 /** Getters of built-ins: a primitive, except these. */
 const GETTERS: Record<string, Summary> = {
   '@@species': (e, c) => c.self,
   // Function.prototype.caller / arguments: a sloppy function's caller (a sloppy function of the code) or its arguments object; null otherwise.
-  caller: (e) => new Set([UNDEF, ...sloppyFunctions(e).map((o) => o.id)]),
-  arguments: (e) => new Set([UNDEF, ...sloppyFunctions(e).map((o) => o.fn!.argumentsObject)]),
+  // Only a sloppy function of the code has either: on a strict function, a built-in or a host function
+  // (n8n's are compiled strict) the getter gives null or throws.
+  caller: (e, c) => new Set([UNDEF, ...(hasSloppyReceiver(e, c) ? sloppyFunctions(e).map((o) => o.id) : [])]),
+  arguments: (e, c) => new Set([UNDEF, ...(hasSloppyReceiver(e, c) ? sloppyFunctions(e).map((o) => o.fn!.argumentsObject) : [])]),
   buffer: (e, c) => bufferOf(e, c),
   parent: (e, c) => bufferOf(e, c),
 };
@@ -812,6 +840,16 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (/Iterator/.test(owner) && member === 'reduce') table[name] = iteratorHelper('reduce');
     else if (/Iterator/.test(owner) && member === 'toArray') table[name] = iteratorHelper('array');
     else if (/(^|\.)(Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError|SuppressedError)$/.test(name) && !name.includes('prototype')) table[name] = errorConstructor;
+    // Function.prototype is itself a function: it takes anything and gives undefined.
+    else if (name === 'Function.prototype') table[name] = () => set(UNDEF);
+    // String.raw(strings, ...subs): the raw strings and the substitutions, converted and joined.
+    else if (name === 'String.raw') table[name] = (e, c) => {
+      const raw = e.get(arg(c, 0), 'raw', c.site);
+      e.coerce(e.get(raw, 'length', c.site), c.site);
+      e.coerce(e.get(raw, '#', c.site), c.site);
+      for (const a of c.args.slice(1)) e.coerce(a, c.site);
+      return set(STR);
+    };
     else if (name === 'JSON.stringify') table[name] = stringify;
     else if (name === 'JSON.parse') table[name] = parse;
     else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;

@@ -1,0 +1,82 @@
+// One red-team round of code-purity against the points-to analysis (purity-round<N>.test.ts): each
+// entry's run-time behaviour checked by the oracle at test time (a bypass or a caught attempt obtains a
+// capability, an everyday body obtains nothing), then what analyzeSource() says of it.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeSource } from '../../../src/validate/purity/index.js';
+import { runLikeN8n } from './n8n-sandbox.js';
+
+/** n8n's Node 24 (the e2e cache): entries marked node24 use built-ins Node 20 lacks, and are skipped without it. */
+const node24 = join(
+  process.env.N8N_LOCK_E2E_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-lock-e2e'),
+  'node-24.21.0-n8n-2.41.1',
+  'node',
+  'bin',
+  'node',
+);
+const hasNode24 = existsSync(node24);
+
+export interface RoundEntry {
+  id: string;
+  code: string;
+  mode?: 'runOnceForAllItems' | 'runOnceForEachItem';
+  node24?: true;
+}
+
+export const findings = (code: string) => analyzeSource(code).findings;
+/** A generous task timeout: the runs are short, but many child processes start at once on a small machine. */
+export const run = (entry: Omit<RoundEntry, 'id'>, items?: object[]) =>
+  runLikeN8n(entry.code, { timeoutMs: 8000, ...(entry.mode ? { mode: entry.mode } : {}), ...(entry.node24 ? { node: node24 } : {}), ...(items ? { items } : {}) });
+export const TIMEOUT = 60_000;
+
+export async function expectObtains(entry: RoundEntry): Promise<void> {
+  if (entry.node24 && !hasNode24) return;
+  const verdict = await run(entry);
+  expect(verdict.obtained.length, JSON.stringify(verdict)).toBeGreaterThan(0);
+}
+
+export async function expectObtainsNothing(entry: RoundEntry): Promise<void> {
+  if (entry.node24 && !hasNode24) return;
+  const verdict = await run(entry);
+  expect(verdict.obtained, JSON.stringify(verdict)).toEqual([]);
+  expect(verdict.error).toBeUndefined();
+}
+
+/**
+ * The round's four lists: bypasses and caught attempts must obtain a capability and be reported;
+ * everyday bodies (the red team's false positives, minus `reportedOnPurpose`, which the round's own
+ * file tests, and its pure bodies) must obtain nothing and be proven pure.
+ */
+export function describeRound(
+  round: number,
+  lists: { bypasses: RoundEntry[]; caught: RoundEntry[]; falsePositives: RoundEntry[]; pure: RoundEntry[] },
+  { minAttempts, reportedOnPurpose = new Set() }: { minAttempts: number; reportedOnPurpose?: ReadonlySet<string> },
+): void {
+  describe(`round ${round}: the entries are what they say`, () => {
+    it('has distinct ids, as many attempts as the round made, and every entry reported on purpose is one of its false positives', () => {
+      const all = [...lists.bypasses, ...lists.caught, ...lists.falsePositives, ...lists.pure];
+      expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+      expect(lists.bypasses.length + lists.caught.length).toBeGreaterThanOrEqual(minAttempts);
+      const fps = new Set(lists.falsePositives.map((f) => f.id));
+      for (const id of reportedOnPurpose) expect(fps.has(id), id).toBe(true);
+    });
+  });
+  for (const [name, entries] of [['bypasses (each passed the analysis when it was written)', lists.bypasses], ['attempts the analysis stopped', lists.caught]] as const) {
+    describe.concurrent(`round ${round} ${name}`, () => {
+      it.each(entries.map((b) => [b.id, b] as const))('%s obtains a capability', (_id, b) => expectObtains(b), TIMEOUT);
+      it.each(entries.map((b) => [b.id, b.code] as const))('%s is reported', (_id, code) => {
+        expect(findings(code).length).toBeGreaterThan(0);
+      });
+    });
+  }
+  const everyday = [...lists.falsePositives, ...lists.pure];
+  describe.concurrent(`round ${round} everyday bodies (the red team's false positives and pure bodies)`, () => {
+    it.each(everyday.map((f) => [f.id, f] as const))('%s obtains nothing', (_id, f) => expectObtainsNothing(f), TIMEOUT);
+    const proven = everyday.filter((f) => !reportedOnPurpose.has(f.id));
+    it.each(proven.map((f) => [f.id, f.code] as const))('%s is proven pure', (_id, code) => {
+      expect(findings(code).map((f) => `${f.what} ${f.use}`)).toEqual([]);
+    }, TIMEOUT);
+  });
+}

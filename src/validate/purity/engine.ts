@@ -160,12 +160,25 @@ export class Engine {
     const readKey = ownKeyRead ? undefined : rawKey;
     const index = readKey !== undefined && readKey !== '#' && isNumericKey(readKey);
     const key: ReadKey = { raw: rawKey, ownKeyRead, read: readKey, index, stringKey: readKey !== undefined && (isIndexKey(readKey) || readKey === '#' || readKey === 'length') };
-    // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
-    if (Array.isArray(objects)) for (let i = 0; i < objects.length; i++) this.readValue(objects[i], key, site, receivers, out);
-    else for (const v of objects as VSet) this.readValue(v, key, site, receivers, out);
+    // A read at a run-time key runs every getter on every chain: each getter once, with all the receivers
+    // it met, not once per receiver (Function.prototype's caller and arguments sit on every function's chain).
+    const outer = this.batchedGetters;
+    this.batchedGetters = readKey === undefined ? new Map() : undefined;
+    try {
+      // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
+      if (Array.isArray(objects)) for (let i = 0; i < objects.length; i++) this.readValue(objects[i], key, site, receivers, out);
+      else for (const v of objects as VSet) this.readValue(v, key, site, receivers, out);
+    } finally {
+      const batched = this.batchedGetters;
+      this.batchedGetters = outer;
+      // What a getter gives at a run-time key came through an over-approximation: weak, as the rest of the read.
+      if (batched) for (const [g, { key: k, receivers: r }] of batched) for (const w of this.heap.weaken(this.runGetter(this.heap.weaken(g), r, k, site))) out.add(w);
+    }
     this.step(out.size);
     return out;
   }
+  /** The getters met by the read at a run-time key in progress, with their receivers (run when it ends). */
+  private batchedGetters: Map<VSet, { key: string; receivers: Set<number> }> | undefined;
 
   private readValue(v: number, key: ReadKey, site: CallSite, receivers: VSet | undefined, out: VSet): void {
     this.step();
@@ -219,7 +232,14 @@ export class Engine {
     if (key === undefined) {
       if (holder.kind === 'builtin') addAll(into, (holder.allValues ??= propertyValues(holder, () => true)));
       else for (const s of holder.props.values()) for (const w of s) into.add(w);
-      for (const [k, g] of holder.getters) for (const w of this.runGetter(this.heap.weaken(g), given ?? new Set([receiver]), k, site)) into.add(w);
+      for (const [k, g] of holder.getters) {
+        // Within a read at a run-time key, each getter runs once, on every receiver it met (see get).
+        if (this.batchedGetters) {
+          let batch = this.batchedGetters.get(g);
+          if (!batch) this.batchedGetters.set(g, (batch = { key: k, receivers: new Set() }));
+          for (const r of given ?? [receiver]) batch.receivers.add(r);
+        } else for (const w of this.runGetter(this.heap.weaken(g), given ?? new Set([receiver]), k, site)) into.add(w);
+      }
     } else {
       // A numeric key reads its own slot and what was stored under a key known only as a number ('#'); '#'
       // reads every numeric key, getters included (ToPropertyKey of a number is one of them: '0', '1.5', 'NaN').

@@ -209,9 +209,6 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
 
   it.runIf(engine === 'node' && picked('15'))('15. the Rate Limit node around a window edge (limit 5 per 10 s, 12 calls just before and 12 just after): sliding-log exactly the limit in any window', async () => {
     const windowMs = 10_000;
-    let edge = Math.ceil(Date.now() / windowMs) * windowMs;
-    if (edge - Date.now() < 5500) edge += windowMs;
-    await sleep(edge - 5000 - Date.now());
     const algorithms = ['sliding-log', 'token-bucket', 'fixed'] as const;
     const workflowOf = { 'sliding-log': deployment.ids.rate_sliding_log, 'token-bucket': deployment.ids.rate_token_bucket, fixed: deployment.ids.rate_fixed };
     const afterId = await n8n.lastExecutionId();
@@ -223,10 +220,22 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
     const perBurst = 12;
     const perAlgorithm = 2 * perBurst;
     const fire = (algorithm: string) => Promise.all(Array.from({ length: perBurst }, () => call(algorithm)));
-    // The second burst goes at the edge whatever became of the first one's answers.
-    const before = algorithms.map(fire);
-    await sleep(Math.max(0, edge - Date.now()) + 300);
-    await Promise.all([...before, ...algorithms.map(fire)]);
+    // One algorithm at a time, each around an edge of its own: 36 calls at once reached the Rate Limit
+    // node up to 5 s late on n8n 1.123 (the last algorithm's first burst decided after the edge, so both
+    // bursts fell in one fixed window); 12 at once do not. The second burst goes at the edge whatever
+    // became of the first one's answers.
+    const edges = {} as Record<(typeof algorithms)[number], number>;
+    const answered: Promise<unknown>[] = [];
+    for (const algorithm of algorithms) {
+      let edge = Math.ceil(Date.now() / windowMs) * windowMs;
+      if (edge - Date.now() < 5500) edge += windowMs;
+      edges[algorithm] = edge;
+      await sleep(edge - 5000 - Date.now());
+      answered.push(fire(algorithm));
+      await sleep(Math.max(0, edge - Date.now()) + 300);
+      answered.push(fire(algorithm));
+    }
+    await Promise.all(answered);
     for (const algorithm of algorithms) {
       const finished = await waitFor(`${perAlgorithm} finished executions of rate-${algorithm}`, 60_000, async () => {
         const runs = (await n8n.executionTimes(workflowOf[algorithm], afterId)).filter((e) => e.stoppedAt !== null);
@@ -235,7 +244,9 @@ export function defineLockSuite(mode: E2eMode, engine: 'stock' | 'node' = 'stock
       const executions = await n8n.nodeTimings(workflowOf[algorithm], { afterId });
       const allowedAt = executions.filter((e) => e.nodes.Work).map((e) => Number(e.nodes.Work.json?.at));
       const max = maxInAnyWindow(allowedAt, windowMs);
-      log(`rate: mode=${mode} algorithm=${algorithm} allowed=${allowedAt.length} max_in_any_window=${max} limit=5 executions=${finished.length}`);
+      // When each allowed call's Work node ran, in seconds from its edge (the first burst's are negative).
+      const fromEdge = allowedAt.map((at) => ((at - edges[algorithm]) / 1000).toFixed(1)).join(',');
+      log(`rate: mode=${mode} algorithm=${algorithm} allowed=${allowedAt.length} max_in_any_window=${max} limit=5 executions=${finished.length} work_s_from_edge=${fromEdge}`);
       expect(finished.map((e) => e.status)).toEqual(Array(perAlgorithm).fill('success'));
       expect(allowedAt.every(Number.isFinite)).toBe(true);
       if (algorithm === 'sliding-log') expect(max).toBe(5);

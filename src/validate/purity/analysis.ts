@@ -640,7 +640,7 @@ class Analyzer implements Interp {
         heap.add(heap.slot(fnObj, '%newTarget'), fnObj.id);
       }
       const classNode = f.node.type.startsWith('Class') ? f.node : undefined;
-      if (classNode?.superClass) heap.join(f.thisSet, [...this.engine.call(fnObj.protos, f.thisSet, args, { ...site, tag: `${site.tag}:super` }, true)].filter(isObjectValue));
+      if (classNode?.superClass) this.engine.constructParent(fnObj.protos, f.thisSet, args, site);
       return 'construct';
     }
     if (isClass) return 'class';

@@ -306,18 +306,16 @@ export class Engine {
 
   /** Calls (or constructs) every function in `callees` with each receiver in `self`. */
   call(callees: Iterable<number>, self: VSet, args: VSet[], site: CallSite, isNew: boolean, implicit = false): VSet {
-    if (++this.depth > Engine.MAX_DEPTH) {
-      this.depth = 0;
-      throw new BoundExceeded('depth');
-    }
+    this.depth++;
     try {
+      if (this.depth > Engine.MAX_DEPTH) throw new BoundExceeded('depth');
       const out = new Set<number>();
       if (Array.isArray(callees)) for (let i = 0; i < callees.length; i++) this.callOne(callees[i], self, args, site, isNew, implicit, out);
       else for (const f of callees as VSet) this.callOne(f, self, args, site, isNew, implicit, out);
       this.step(out.size);
       return out;
     } finally {
-      if (this.depth > 0) this.depth--;
+      this.depth--;
     }
   }
 
@@ -440,6 +438,16 @@ export class Engine {
     if (isNew) for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(result.protos, p);
     this.heap.join(result.dyn, weak);
     return new Set([...weak, result.id, STR, NUM, BOOL, UNDEF]);
+  }
+
+  /**
+   * `super(...)`, written or implicit: the parent constructors run on the derived class's `this`, and a
+   * parent that returns an object makes that object `this` from here on (fields and writes go to it).
+   * The call's tag ends in ':super', which tells the parent's call it constructs no instance of its own.
+   */
+  constructParent(parents: Iterable<number>, thisSet: VSet, args: VSet[], site: CallSite): void {
+    const made = this.call(parents, thisSet, args, { ...site, tag: `${site.tag}:super` }, true);
+    for (const v of made) if (isObjectValue(v)) this.heap.add(thisSet, v);
   }
 
   /** A method call `receiver.key(args)`: each receiver with the functions found on it. */

@@ -16,6 +16,8 @@ const union = (...sets: Iterable<number>[]) => {
 };
 const arg = (c: C, i: number): VSet => c.args[i] ?? (c.args as any).tail ?? set(UNDEF);
 const PRIMS = () => set(STR, NUM, BOOL, UNDEF, BIGINT);
+/** A built-in of both realms by its name (the sandbox's and the runner's), as a set of ids. */
+const bothRealms = (e: Engine, name: string) => new Set([e.graph.byName.get(name), e.graph.byName.get(`host:${name}`)]);
 
 /**
  * Coerces every argument (and the receiver) and gives the primitive types listed; constructed (`new
@@ -40,7 +42,7 @@ function speciesArray(e: Engine, c: C, elements: VSet, tag = 'species'): VSet {
   const constructors = e.get(c.self, 'constructor', site);
   const species = e.get(constructors, '@@species', site);
   const out = set(e.freshArray(c.site, tag, elements));
-  const arrayCtor = new Set([e.graph.byName.get('Array'), e.graph.byName.get('host:Array')]);
+  const arrayCtor = bothRealms(e, 'Array');
   const own = [...species].filter((s) => isObjectValue(s) && !arrayCtor.has(s));
   if (own.length) {
     const made = e.call(own, set(), [set(NUM)], site, true, true);
@@ -53,7 +55,7 @@ function speciesArray(e: Engine, c: C, elements: VSet, tag = 'species'): VSet {
 /** Array.of / Array.from construct their receiver when it is a constructor other than Array (a subclass), then store the elements into it. */
 function constructWith(e: Engine, c: C, elements: VSet): VSet {
   const out = set(e.freshArray(c.site, 'from', elements));
-  const arrays = new Set([e.graph.byName.get('Array'), e.graph.byName.get('host:Array')]);
+  const arrays = bothRealms(e, 'Array');
   const own = [...c.self].filter((s) => isObjectValue(s) && !arrays.has(s));
   if (own.length) {
     const made = e.call(own, set(), [set(NUM)], { ...c.site, text: `the receiver of ${c.site.text}` }, true, true);
@@ -225,14 +227,23 @@ function assign(e: Engine, c: C): VSet {
  * the code writes to it, as any object of the site does.
  */
 function freshData(e: Engine, c: C, tag: string): number {
-  const o = e.heap.site(`${c.site.tag}:${tag}`, () => {
-    const x = e.heap.create('site', 'an object a built-in made', [e.builtin('Object.prototype'), e.builtin('Array.prototype')], true);
+  return opaqueObject(e, `${c.site.tag}:${tag}`, 'an object a built-in made', ['Object.prototype', 'Array.prototype']).id;
+}
+
+/**
+ * The one object under `siteKey` of what the analysis does not model member by member: callable, every
+ * member is itself or a primitive (or what `holds` adds), and a call of it is unsummarized (model 'opaque').
+ */
+function opaqueObject(e: Engine, siteKey: string, label: string, protos: string[], holds: Iterable<number> = []): AbstractObject {
+  const o = e.heap.site(siteKey, () => {
+    const x = e.heap.create('site', label, protos.map((p) => e.builtin(p)), true);
     x.model = 'opaque';
     return x;
   });
-  e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF]);
-  return o.id;
+  e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF, ...holds]);
+  return o;
 }
+
 
 const freshObject = (e: Engine, c: C, tag: string, dyn: Iterable<number>, proto = 'Object.prototype') => {
   const o = e.fresh(c.site, tag, proto, 'an object a built-in made');
@@ -373,7 +384,7 @@ function regexpExec(e: Engine, c: C, matchers: VSet = c.self): VSet {
 function speciesMatchers(e: Engine, c: C): VSet {
   const site = { ...c.site, text: `the species constructor of ${c.site.text}` };
   const species = e.get(e.get(c.self, 'constructor', site), '@@species', site);
-  const builtin = new Set([e.graph.byName.get('RegExp'), e.graph.byName.get('host:RegExp')]);
+  const builtin = bothRealms(e, 'RegExp');
   const own = [...species].filter((s) => isObjectValue(s) && !builtin.has(s));
   const matchers = own.length ? e.call(own, set(), [c.self, set(STR)], site, true, true) : set();
   matchers.add(e.fresh(c.site, 'species-regexp', 'RegExp.prototype', 'a regular expression').id);
@@ -461,13 +472,13 @@ function parse(e: Engine, c: C): VSet {
 /** Whether a value is a promise object (its prototype chain holds either realm's Promise.prototype). */
 function isPromise(e: Engine, v: number): boolean {
   if (!isObjectValue(v)) return false;
-  const protos = new Set([e.graph.byName.get('Promise.prototype'), e.graph.byName.get('host:Promise.prototype')]);
+  const protos = bothRealms(e, 'Promise.prototype');
   return e.heap.chain(v, e.graph.prototypes).some((o) => protos.has(o.id));
 }
 
 /** NewPromiseCapability(C): a fresh promise when C is Promise; a subclass is constructed with an executor whose functions the engine calls. */
 function capability(e: Engine, c: C, ctors: VSet, tag: string): { promises: VSet; resolves: VSet; rejects: VSet } {
-  const builtin = new Set([e.graph.byName.get('Promise'), e.graph.byName.get('host:Promise')]);
+  const builtin = bothRealms(e, 'Promise');
   const p = e.fresh(c.site, `promise:${tag}`, 'Promise.prototype', 'a promise');
   const out = { promises: set(p.id), resolves: set(e.resolvingFunction(p, c.site)), rejects: set(e.rejectingFunction(c.site)) };
   const own = [...ctors].filter((s) => isObjectValue(s) && !builtin.has(s));
@@ -736,12 +747,7 @@ export const PRIMITIVE_GETTERS: ReadonlySet<string> = new Set([
 
 /** What an accessor the analysis does not model gives: a primitive, or an opaque object of the runner's realm. */
 function opaqueHostValue(e: Engine, c: C): VSet {
-  const o = e.heap.site('opaque-host', () => {
-    const x = e.heap.create('site', 'an object of the runner realm the analysis does not model', [e.builtin('host:Object.prototype'), e.builtin('host:Function.prototype')], true);
-    x.model = 'opaque';
-    return x;
-  });
-  e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF]);
+  const o = opaqueObject(e, 'opaque-host', 'an object of the runner realm the analysis does not model', ['host:Object.prototype', 'host:Function.prototype']);
   return set(o.id, STR, NUM, BOOL, UNDEF);
 }
 
@@ -783,13 +789,7 @@ function timer(e: Engine, c: C): VSet {
   if ([...fn].some(isStringValue)) e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` with a string`, 'evaluates code (dynamic code): pass a function');
   const extra = c.fn.label.endsWith('setImmediate') ? c.args.slice(1) : c.args.slice(2);
   callback(e, c, fn, set(UNDEF), extra);
-  const t = e.heap.site(`${c.site.tag}:timer`, () => {
-    const x = e.heap.create('site', 'a timer object of the runner realm', [e.builtin('host:Object.prototype'), e.builtin('host:Function.prototype')], true);
-    x.model = 'opaque';
-    return x;
-  });
-  e.heap.join(t.dyn, [t.id, STR, NUM, BOOL, UNDEF, ...fn, ...union(...extra)]);
-  if ((c.args as any).tail) e.heap.join(t.dyn, (c.args as any).tail);
+  const t = opaqueObject(e, `${c.site.tag}:timer`, 'a timer object of the runner realm', ['host:Object.prototype', 'host:Function.prototype'], union(fn, ...extra, (c.args as any).tail ?? []));
   return set(NUM, t.id);
 }
 

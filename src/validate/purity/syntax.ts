@@ -101,9 +101,7 @@ function call(n: any, I: Interp): VSet {
   if (callee.type === 'Super') {
     const parents = new Set<number>();
     for (const h of I.homeOf(callee)) if (isObjectValue(h)) for (const p of I.engine.heap.object(h).protos) parents.add(p);
-    // A parent constructor that returns an object makes that object `this` from here on (fields and writes go to it).
-    const made = I.engine.call(parents, I.thisOf(n), args, { ...site, tag: `${site.tag}:super` }, true);
-    I.engine.heap.join(I.thisOf(n), [...made].filter(isObjectValue));
+    I.engine.constructParent(parents, I.thisOf(n), args, site);
     out = I.thisOf(n);
   } else if (callee.type === 'MemberExpression') {
     const receivers = callee.object.type === 'Super' ? I.thisOf(n) : I.eval(callee.object);

@@ -118,6 +118,45 @@ describe('bounds', () => {
   });
 });
 
+describe('a store under an own key of an object is a store at a key known only at run time', () => {
+  // Found while making reads over many own keys cheaper (engine.getKeys): keysOf gives "an own key of o"
+  // for k of Object.keys(o), which a read may take exactly, but an object literal and a class stored under
+  // it as if it were a name of its own, so that `x.name` missed what `{ [k]: v }` put there.
+  const stores = [
+    ['an object literal', "for (const k of Object.keys($json)) { const x = { [k]: (() => 0).constructor }; if (x.name) return [{ json: { g: x.name('return this')() } }]; }\nreturn [];"],
+    ['a getter of an object literal', "for (const k of Object.keys($json)) { const x = { get [k]() { return (() => 0).constructor; } }; if (x.name) return [{ json: { g: x.name('return this')() } }]; }\nreturn [];"],
+    ['a static method of a class', "const F = (() => 0).constructor;\nfor (const k of Object.keys($json)) { class C { static [k]() { return F; } } if (C.name !== 'C') return [{ json: { g: C.name()('return this')() } }]; }\nreturn [];"],
+  ] as const;
+  it.each(stores)('%s obtains the global object with n8n\'s items', async (_what, code) => {
+    expect((await runLikeN8n(code, { timeoutMs: 8000 })).obtained.length).toBeGreaterThan(0);
+  }, 60_000);
+  it.each(stores)('%s is reported', (_what, code) => {
+    expect(findings(code).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a body with findings stops at a lower bound', () => {
+  // Every pass's findings are flows of the fixed point (values only grow): once a body has one it cannot be
+  // proven pure, and what more work would find only adds to what is reported.
+  const heavy = Array.from({ length: 200 }, (_, i) => `const o${i} = { a: o${(i * 7) % 200}, [items[${i}].json.k]: o${(i * 13) % 200} }; o${i}[items[0].json.q] = JSON.parse(o${i}, (k, v) => o${(i * 3) % 200}[k]);`).join('\n') + "\nrequire('fs');\nreturn o0;";
+  it('reports what every pass found, as cannot be proven pure, and the bound, named', () => {
+    const r = analyzeSource(heavy, { findingsWorkBound: 20_000 });
+    const unbounded = analyzeSource(heavy, { findingsWorkBound: Number.MAX_SAFE_INTEGER, workBound: Number.MAX_SAFE_INTEGER, timeBoundMs: 60_000 });
+    expect(r.settled).toBe(false);
+    // The first finding comes at the end of the first pass; the bound stops the second one soon after.
+    expect(r.steps).toBeLessThan(unbounded.steps / 2);
+    const what = r.findings.map((f) => `${f.verdict}: ${f.what}`);
+    expect(what).toContain("unprovable: `require('fs')` may be require (module loading)");
+    expect(what).toContain('unprovable: the analysis stopped at the bound for a body with findings (20000 values handled by reads and calls)');
+    expect(r.findings.every((f) => f.verdict === 'unprovable')).toBe(true);
+  });
+  it('a body without findings is not stopped by it', () => {
+    const r = analyzeSource('const out = {};\nfor (const item of items) out[item.json.id] = item.json.name;\nreturn [{ json: out }];', { findingsWorkBound: 1 });
+    expect(r.settled).toBe(true);
+    expect(r.findings).toEqual([]);
+  });
+});
+
 describe('every red-team bypass is reported', () => {
   const bypasses = [...BYPASSES.map((b) => [b.id, b.code] as const), ...DEFEATED.filter((d) => d.obtainsWith).map((d) => [d.id, d.code] as const), ...LATER_BYPASSES.filter((b) => b.id !== 'ret-F-dynkey').map((b) => [`round ${b.round}: ${b.id}`, b.code] as const)];
   it.each(bypasses)('%s', (_id, code) => {

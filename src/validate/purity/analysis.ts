@@ -10,12 +10,20 @@ import { type AbstractObject, type FunctionSite, Heap, isObjectValue, NUM, OWN_K
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
 import { Policy, type PurityFinding } from './policy.js';
 import { buildSummaries } from './summaries.js';
-import { type Interp, keysOf, SYNTAX } from './syntax.js';
+import { type Interp, keysOf, storeKeys, SYNTAX } from './syntax.js';
 
 /** Passes before a body that has not settled is "cannot be proven pure". */
 export const MAX_ROUNDS = 60;
 /** Work one body's fixed point may do (each value a read or a call handles or gives counts one) before it is "cannot be proven pure": the bound that decides, the same on every machine. */
 export const WORK_BOUND = 1_500_000;
+/**
+ * Work a body that has a finding may do: it cannot be proven pure from its first finding on, so more work
+ * only adds findings. Past this, what every pass found so far is reported (as cannot be proven pure: a flow
+ * of an unfinished pass is a flow of the fixed point too, as values only grow, but not yet an exact one),
+ * with the bound named. Every body of the corpus and the templates with findings settles below it but
+ * five, which took 0.67 to 1.5 million values each.
+ */
+export const FINDINGS_WORK_BOUND = 200_000;
 /** Milliseconds one body may take, a last resort on a machine slow enough to need it (no body can hang validate). */
 export const TIME_BOUND_MS = 5000;
 
@@ -33,6 +41,7 @@ export interface PurityOptions {
   absentFromGlobal: (key: string) => boolean;
   maxRounds?: number;
   workBound?: number;
+  findingsWorkBound?: number;
   timeBoundMs?: number;
 }
 
@@ -197,11 +206,17 @@ class Analyzer implements Interp {
     const maxRounds = this.options.maxRounds ?? MAX_ROUNDS;
     const workBound = this.options.workBound ?? WORK_BOUND;
     const timeBound = this.options.timeBoundMs ?? TIME_BOUND_MS;
+    const findingsBound = Math.min(workBound, this.options.findingsWorkBound ?? FINDINGS_WORK_BOUND);
     this.engine.budget = workBound;
     this.engine.deadline = Date.now() + timeBound;
+    this.policy.onFirstFinding = () => {
+      this.engine.budget = Math.min(this.engine.budget, findingsBound);
+    };
     let rounds = 0;
     let settled = false;
     let exceeded: 'work' | 'time' | 'depth' | 'stack' | undefined;
+    /** What every pass so far found, by place and words (the verdict aside). */
+    const found = new Map<string, PurityFinding>();
     // Every pass asks the policy, and each starts its findings afresh: the pass that adds nothing saw the
     // fixed point from its first operation to its last, so what it found is what a further pass would find.
     this.policy.reporting = true;
@@ -210,7 +225,11 @@ class Analyzer implements Interp {
         rounds++;
         this.heap.changed = false;
         this.policy.clearFindings();
-        this.pass();
+        try {
+          this.pass();
+        } finally {
+          for (const f of this.policy.findings) found.set(`${f.node.start}:${f.node.end}:${f.what}:${f.use}`, f);
+        }
         settled = !this.heap.changed;
       }
     } catch (error) {
@@ -220,7 +239,12 @@ class Analyzer implements Interp {
       else throw error;
       settled = false;
     }
-    if (!settled) {
+    if (!settled && exceeded === 'work' && this.engine.budget < workBound && found.size > 0) {
+      // Stopped for having findings: each is a flow of the fixed point (values only grow), reported as not yet exact.
+      this.policy.clearFindings();
+      for (const f of found.values()) this.policy.report(f.node, 'unprovable', f.what, f.use);
+      this.policy.report(this.ast, 'unprovable', `the analysis stopped at the bound for a body with findings (${findingsBound} values handled by reads and calls)`, '(what it found is reported; more may follow)');
+    } else if (!settled) {
       // What an unfinished pass found is not the fixed point's: only the bound is reported.
       this.policy.clearFindings();
       const bound = boundText(exceeded, { workBound, timeBound, maxRounds });
@@ -336,8 +360,7 @@ class Analyzer implements Interp {
       }
       case 'MemberExpression': {
         const objects = pattern.object.type === 'Super' ? this.thisOf(pattern) : this.eval(pattern.object);
-        const keys = keysOf(pattern.property, pattern.computed, this);
-        for (const key of keys) this.engine.put(objects, key, values, this.site(pattern));
+        for (const key of storeKeys(keysOf(pattern.property, pattern.computed, this))) this.engine.put(objects, key, values, this.site(pattern));
         return;
       }
       case 'ObjectPattern':
@@ -348,10 +371,7 @@ class Analyzer implements Interp {
             this.bind(p.argument, new Set([rest.id]), site);
             continue;
           }
-          const keys = keysOf(p.key, p.computed, this);
-          const got = new Set<number>();
-          for (const key of keys) for (const v of this.engine.get(values, key, this.site(p))) got.add(v);
-          this.bind(p.value, got, site);
+          this.bind(p.value, this.engine.getKeys(values, keysOf(p.key, p.computed, this), this.site(p)), site);
         }
         return;
       case 'ArrayPattern': {
@@ -543,7 +563,7 @@ class Analyzer implements Interp {
         continue;
       }
       const target = m.static ? c : p;
-      const keys = keysOf(m.key, m.computed, this);
+      const keys = storeKeys(keysOf(m.key, m.computed, this));
       if (m.type === 'MethodDefinition') {
         if (m.kind === 'constructor') continue;
         const f = this.functionObject(m.value);

@@ -163,22 +163,61 @@ export class Engine {
     // A read at a run-time key runs every getter on every chain: each getter once, with all the receivers
     // it met, not once per receiver (Function.prototype's caller and arguments sit on every function's chain).
     const outer = this.batchedGetters;
+    const outerRead = this.runTimeRead;
     this.batchedGetters = readKey === undefined ? new Map() : undefined;
+    this.runTimeRead = readKey === undefined ? { found: new Set(), contributes: new Map() } : undefined;
     try {
       // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
       if (Array.isArray(objects)) for (let i = 0; i < objects.length; i++) this.readValue(objects[i], key, site, receivers, out);
       else for (const v of objects as VSet) this.readValue(v, key, site, receivers, out);
     } finally {
       const batched = this.batchedGetters;
+      const read = this.runTimeRead;
       this.batchedGetters = outer;
+      this.runTimeRead = outerRead;
+      if (read) for (const w of this.heap.weaken(read.found)) out.add(w);
       // What a getter gives at a run-time key came through an over-approximation: weak, as the rest of the read.
       if (batched) for (const [g, { key: k, receivers: r }] of batched) for (const w of this.heap.weaken(this.runGetter(this.heap.weaken(g), r, k, site))) out.add(w);
     }
     this.step(out.size);
     return out;
   }
+  /**
+   * What reading any of `keys` of every value in `objects` gives: each key read on its own, but own keys of
+   * several objects together. A value is then read at a run-time key once (whichever of them are another
+   * object's), and an owner among the values reads its own properties once: the union of one read per
+   * own key, without a read of every value per key (a loop over the keys of many objects has a key each).
+   */
+  getKeys(objects: VSet, keys: Key[], site: CallSite, receivers?: VSet): VSet {
+    if (keys.length === 1) return this.get(objects, keys[0], site, receivers);
+    const owners = new Set<number>();
+    const out = new Set<number>();
+    for (const key of keys) {
+      if (key !== undefined && key.startsWith(OWN_KEY) && key !== OWN_KEY_OF_RECEIVER) owners.add(Number(key.slice(OWN_KEY.length)));
+      else for (const w of this.get(objects, key, site, receivers)) out.add(w);
+    }
+    if (owners.size === 1) for (const w of this.get(objects, ownKeyToken([...owners][0]), site, receivers)) out.add(w);
+    else if (owners.size > 1) {
+      // A string's own keys are its indexes and length; a number's, a boolean's and a symbol's are read on their chains.
+      const others: number[] = [];
+      for (const v of objects) {
+        if (isStringValue(v)) out.add(STR).add(NUM);
+        else others.push(v);
+        if (isObjectValue(v) && owners.has(objectOf(v))) for (const w of this.get([v], ownKeyToken(objectOf(v)), site, receivers)) out.add(w);
+      }
+      for (const w of this.get(others, undefined, site, receivers)) out.add(w);
+    }
+    return out;
+  }
+
   /** The getters met by the read at a run-time key in progress, with their receivers (run when it ends). */
   private batchedGetters: Map<VSet, { key: string; receivers: Set<number> }> | undefined;
+  /**
+   * The read at a run-time key in progress: what its holders hold, each holder read once however many
+   * of the values read have it on their chains (what a holder holds does not depend on the receiver;
+   * its getters do, and they are batched with every receiver), weakened once when the read ends.
+   */
+  private runTimeRead: { found: VSet; contributes: Map<AbstractObject, boolean> } | undefined;
 
   private readValue(v: number, key: ReadKey, site: CallSite, receivers: VSet | undefined, out: VSet): void {
     this.step();
@@ -200,18 +239,60 @@ export class Engine {
       out.add(key.read === 'length' ? NUM : STR);
       return;
     }
-    const weak = isWeak(v) || key.read === undefined;
     this.policy.read(v, key.read, site);
+    if (key.read === undefined && this.runTimeRead) {
+      let found = false;
+      for (const o of this.heap.chain(v, this.graph.prototypes)) {
+        const overlay = this.heap.overlays.get(o.id);
+        if (this.readHolderAtRunTimeKey(o, receivers, v, this.runTimeRead)) found = true;
+        if (overlay && this.readHolderAtRunTimeKey(overlay, receivers, v, this.runTimeRead)) found = true;
+      }
+      if (!found) out.add(UNDEF);
+      return;
+    }
+    const weak = isWeak(v);
     // Straight into the result, unless what is found must be weakened first.
     const found = weak ? new Set<number>() : out;
     const before = found.size;
     for (const o of this.heap.chain(v, this.graph.prototypes)) {
       const overlay = this.heap.overlays.get(o.id);
-      this.readHolder(o, receivers, v, key.read, key.index, site, found);
-      if (overlay) this.readHolder(overlay, receivers, v, key.read, key.index, site, found);
+      this.readHolder(o, receivers, v, key.read!, key.index, site, found);
+      if (overlay) this.readHolder(overlay, receivers, v, key.read!, key.index, site, found);
     }
     if (found.size === before) out.add(UNDEF);
     if (weak) for (const w of this.heap.weaken(found)) out.add(w);
+  }
+
+  /**
+   * One holder on a chain read at a run-time key: its values into the read's set the first time the read
+   * meets it, its getters batched with this receiver every time. Whether it holds any value (a chain that
+   * holds none gives undefined).
+   */
+  private readHolderAtRunTimeKey(holder: AbstractObject, given: VSet | undefined, receiver: number, read: { found: VSet; contributes: Map<AbstractObject, boolean> }): boolean {
+    let contributes = read.contributes.get(holder);
+    if (contributes === undefined) {
+      const into = read.found;
+      contributes = holder.dyn.size > 0;
+      if (holder.kind === 'builtin') {
+        const values = (holder.allValues ??= propertyValues(holder, () => true));
+        if (values.length > 0) contributes = true;
+        addAll(into, values);
+      } else for (const s of holder.props.values()) for (const w of s) {
+        into.add(w);
+        contributes = true;
+      }
+      for (const w of holder.dyn) into.add(w);
+      read.contributes.set(holder, contributes);
+    }
+    if (holder.getters.size > 0) {
+      for (const [k, g] of holder.getters) {
+        let batch = this.batchedGetters!.get(g);
+        if (!batch) this.batchedGetters!.set(g, (batch = { key: k, receivers: new Set() }));
+        if (given) for (const r of given) batch.receivers.add(r);
+        else batch.receivers.add(receiver);
+      }
+    }
+    return contributes;
   }
 
   /** o[k] where k is an own key of o itself: any own property of o (and of what the code added to it), getters run. */
@@ -227,29 +308,16 @@ export class Engine {
     for (const w of isWeak(v) ? this.heap.weaken(found) : found) out.add(w);
   }
 
-  /** What one object (or the overlay of what the code added to it) holds under `key`, into `into`; `index` says whether key is an array index. */
-  private readHolder(holder: AbstractObject, given: VSet | undefined, receiver: number, key: Key, index: boolean, site: CallSite, into: VSet): void {
-    if (key === undefined) {
-      if (holder.kind === 'builtin') addAll(into, (holder.allValues ??= propertyValues(holder, () => true)));
-      else for (const s of holder.props.values()) for (const w of s) into.add(w);
-      for (const [k, g] of holder.getters) {
-        // Within a read at a run-time key, each getter runs once, on every receiver it met (see get).
-        if (this.batchedGetters) {
-          let batch = this.batchedGetters.get(g);
-          if (!batch) this.batchedGetters.set(g, (batch = { key: k, receivers: new Set() }));
-          for (const r of given ?? [receiver]) batch.receivers.add(r);
-        } else for (const w of this.runGetter(this.heap.weaken(g), given ?? new Set([receiver]), k, site)) into.add(w);
-      }
-    } else {
-      // A numeric key reads its own slot and what was stored under a key known only as a number ('#'); '#'
-      // reads every numeric key, getters included (ToPropertyKey of a number is one of them: '0', '1.5', 'NaN').
-      this.readKey(holder, given, receiver, key, site, into);
-      if (index) this.readKey(holder, given, receiver, '#', site, into);
-      if (key === '#') {
-        if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isNumericKey)));
-        else for (const [k, s] of holder.props) if (isNumericKey(k)) for (const w of s) into.add(w);
-        for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
-      }
+  /** What one object (or the overlay of what the code added to it) holds under a known `key`, into `into`; `index` says whether key is an array index (a run-time key: readHolderAtRunTimeKey). */
+  private readHolder(holder: AbstractObject, given: VSet | undefined, receiver: number, key: string, index: boolean, site: CallSite, into: VSet): void {
+    // A numeric key reads its own slot and what was stored under a key known only as a number ('#'); '#'
+    // reads every numeric key, getters included (ToPropertyKey of a number is one of them: '0', '1.5', 'NaN').
+    this.readKey(holder, given, receiver, key, site, into);
+    if (index) this.readKey(holder, given, receiver, '#', site, into);
+    if (key === '#') {
+      if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isNumericKey)));
+      else for (const [k, s] of holder.props) if (isNumericKey(k)) for (const w of s) into.add(w);
+      for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
     }
     for (const w of holder.dyn) into.add(w);
   }
@@ -680,7 +748,7 @@ export class Engine {
   keyOf(values: VSet, site: CallSite): Key[] {
     const keys = new Set<Key>();
     for (const v of values) {
-      if (v >= OWN_KEY_BASE) keys.add(`${OWN_KEY}${v - OWN_KEY_BASE}`);
+      if (v >= OWN_KEY_BASE) keys.add(ownKeyToken(v - OWN_KEY_BASE));
       // ToPropertyKey of a number or a bigint is a canonical numeric string ('1', '1.5', 'NaN'): '#' reads all of them.
       else if (v === NUM || v === BIGINT) keys.add('#');
       else if (v >= STR && this.heap.stringOf(v) !== undefined) keys.add(this.heap.stringOf(v)!);
@@ -699,6 +767,8 @@ export class Engine {
 import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE } from './heap.js';
 /** A Key that is an own key of one object (see heap.ts ownKey). */
 export const OWN_KEY = '\u0000own:';
+/** The Key naming an own key of the object `id`. */
+const ownKeyToken = (id: number): string => `${OWN_KEY}${id}`;
 /** A key that is an own key of whatever object it is read from (E[k] with k from Object.keys(E), the same E). */
 export const OWN_KEY_OF_RECEIVER = `${OWN_KEY}receiver`;
 const wkName = (v: number) => WELL_KNOWN_SYMBOLS[v - wellKnownSymbol('asyncIterator')];

@@ -22,6 +22,9 @@ const RETURN_DENIED = new Set(['global', 'env', 'process', 'helpers', 'require',
 
 export class Policy {
   reporting = false;
+  /** Called at a body's first finding (of any pass): from then on it cannot be proven pure, whatever the rest finds. */
+  onFirstFinding: (() => void) | undefined;
+  private found = false;
   /** Every report asked for, kept or not (an operation that asks none reported nothing). */
   reportCalls = 0;
   readonly findings: PurityFinding[] = [];
@@ -49,6 +52,10 @@ export class Policy {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.findings.push({ node, verdict, what, use });
+    if (!this.found) {
+      this.found = true;
+      this.onFirstFinding?.();
+    }
   }
 
   private describe(v: number, site: CallSite, o: AbstractObject): string {

@@ -3,7 +3,7 @@
 // pure" (test/validate/purity-analysis.test.ts enumerates acorn's node types against this table).
 // Every transfer function is flow-insensitive: it joins what it computes into the variables and the
 // heap, and the fixed point (analysis.ts) runs the table over the body until nothing grows.
-import { OWN_KEY_OF_RECEIVER, type CallSite, type Engine, type Key } from './engine.js';
+import { OWN_KEY, OWN_KEY_OF_RECEIVER, type CallSite, type Engine, type Key } from './engine.js';
 import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, objectOf, ownKey } from './heap.js';
 
 export interface Interp {
@@ -54,6 +54,17 @@ export function keysOf(node: any, computed: boolean, I: Interp): Key[] {
   return I.engine.keyOf(I.eval(node), I.site(node));
 }
 
+/**
+ * The keys a store or a definition writes under: an own key of some object (Object.keys, for-in) is a key
+ * known only at run time there. A read may take it as "one of that object's own keys"; a store under it
+ * must be seen by a read of any key (`{ [k]: v }.then`), so it is one store at a run-time key.
+ */
+export function storeKeys(keys: Key[]): Key[] {
+  if (!keys.some((k) => k !== undefined && k.startsWith(OWN_KEY))) return keys;
+  const named = keys.filter((k) => k !== undefined && !k.startsWith(OWN_KEY));
+  return [...named, undefined];
+}
+
 /** ToPropertyKey of a literal key: `{ 1.5: x }` is '1.5', `{ 0x10: x }` '16', `{ 1n: x }` '1'. */
 export function literalKey(node: any): string {
   if (node.bigint !== undefined) return String(BigInt(node.bigint));
@@ -66,7 +77,7 @@ function readMember(n: any, I: Interp): VSet {
   const objects = I.eval(n.object);
   const out = new Set<number>();
   const keys = I.ownKeyOfSamePath(n) ? [OWN_KEY_OF_RECEIVER] : keysOf(n.property, n.computed, I);
-  for (const key of keys) for (const v of I.engine.get(objects, key, site)) out.add(v);
+  for (const v of I.engine.getKeys(objects, keys, site)) out.add(v);
   if (n.optional) out.add(UNDEF);
   return out;
 }
@@ -76,7 +87,7 @@ function superRead(n: any, I: Interp): VSet {
   const protos = new Set<number>();
   for (const h of I.homeOf(n.object)) if (isObjectValue(h)) for (const p of I.engine.heap.object(h).protos) protos.add(p);
   const out = new Set<number>();
-  for (const key of keysOf(n.property, n.computed, I)) for (const v of I.engine.get(protos, key, I.site(n), I.thisOf(n))) out.add(v);
+  for (const v of I.engine.getKeys(protos, keysOf(n.property, n.computed, I), I.site(n), I.thisOf(n))) out.add(v);
   return out;
 }
 
@@ -169,7 +180,7 @@ function unary(n: any, I: Interp): VSet {
   if (n.operator === 'delete') {
     if (n.argument.type === 'MemberExpression') {
       const objects = I.eval(n.argument.object);
-      for (const key of keysOf(n.argument.property, n.argument.computed, I)) I.engine.put(objects, key, NOTHING, site);
+      for (const key of storeKeys(keysOf(n.argument.property, n.argument.computed, I))) I.engine.put(objects, key, NOTHING, site);
     } else I.eval(n.argument);
     return set(BOOL);
   }
@@ -217,7 +228,7 @@ function objectLiteral(n: any, I: Interp): VSet {
       copyOwn(I.eval(p.argument), o, I, I.site(p));
       continue;
     }
-    const keys = keysOf(p.key, p.computed, I);
+    const keys = storeKeys(keysOf(p.key, p.computed, I));
     const value = I.eval(p.value);
     if (!p.computed && !p.shorthand && p.kind === 'init' && !p.method && keys[0] === '__proto__') {
       for (const v of value) if (isObjectValue(v)) heap.add(o.protos, v);

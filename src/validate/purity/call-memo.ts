@@ -1,8 +1,8 @@
 // The memo of built-in calls within one pass of the fixed point (engine.ts): the same built-in called
-// with the same inputs gives what it gave. Inputs are told apart as the text key `f|new|self|args|tail`
-// of fingerprints did (callInputs): a set of up to 24 values by its values in order, a larger one by its
-// size, sum and a mixed hash. Here the key is numbers in a buffer and a numeric hash, so that a lookup,
-// which every built-in call makes, builds no string.
+// with the same inputs gives what it gave. A call's inputs are its callee, whether it constructs, and the
+// values of its receiver, arguments and argument tail, in order: numbers in a buffer with a numeric hash,
+// so that a lookup, which every built-in call makes, builds no string. Keys are compared value for value
+// (two calls with other inputs are never taken for one, however their hashes fall).
 import type { VSet } from './heap.js';
 
 export interface MemoKey {
@@ -15,9 +15,6 @@ interface Entry {
   result: VSet;
   next: Entry | undefined;
 }
-
-/** Marks a set's fingerprint as size, sum and mixed hash (a value is never negative). */
-const LARGE = -1;
 
 export class CallMemo {
   private readonly entries = new Map<number, Entry>();
@@ -69,31 +66,18 @@ export class CallMemo {
     this.push(f);
     this.push(isNew ? 1 : 0);
     this.pushSet(self);
-    // The text key joined the arguments' fingerprints: one empty argument read as none.
+    // One argument without a value is keyed as none (as the text key this replaced did).
     const count = args.length === 1 && args[0].size === 0 ? 0 : args.length;
     this.push(count);
     for (let i = 0; i < count; i++) this.pushSet(args[i]);
     const tail = (args as VSet[] & { tail?: VSet }).tail;
-    // No tail and an empty one had the same text.
+    // No tail and an empty one are keyed alike.
     this.pushSet(tail ?? EMPTY);
   }
 
   private pushSet(s: VSet): void {
-    if (s.size <= 24) {
-      this.push(s.size);
-      for (const v of s) this.push(v);
-      return;
-    }
-    let sum = 0;
-    let mix = 0;
-    for (const v of s) {
-      sum += v;
-      mix = (mix ^ Math.imul(v, 2654435761)) >>> 0;
-    }
-    this.push(LARGE);
     this.push(s.size);
-    this.push(sum);
-    this.push(mix);
+    for (const v of s) this.push(v);
   }
 
   private push(x: number): void {
@@ -110,6 +94,35 @@ export class CallMemo {
 }
 
 const EMPTY: VSet = new Set();
+
+export function sameInputs(a: MemoKey, b: MemoKey): boolean {
+  return a.hash === b.hash && sameKey(a.key, b.key, b.key.length);
+}
+
+/** What a built-in call gave, by its site and its inputs, kept over the passes (engine.ts: a call inside the same call is given it). */
+export class ResultsBySite {
+  private readonly bySite = new Map<string, Map<number, { inputs: MemoKey; result: VSet }[]>>();
+
+  get(inputs: MemoKey, tag: string): VSet | undefined {
+    const chain = this.bySite.get(tag)?.get(inputs.hash);
+    if (chain) for (const e of chain) if (sameInputs(e.inputs, inputs)) return e.result;
+    return undefined;
+  }
+
+  set(inputs: MemoKey, tag: string, result: VSet): void {
+    let byHash = this.bySite.get(tag);
+    if (!byHash) this.bySite.set(tag, (byHash = new Map()));
+    let chain = byHash.get(inputs.hash);
+    if (!chain) byHash.set(inputs.hash, (chain = []));
+    for (const e of chain) {
+      if (sameInputs(e.inputs, inputs)) {
+        e.result = result;
+        return;
+      }
+    }
+    chain.push({ inputs, result });
+  }
+}
 
 function sameKey(a: Float64Array, b: Float64Array, length: number): boolean {
   if (a.length !== length) return false;

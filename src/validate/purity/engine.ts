@@ -7,7 +7,7 @@
 import type { BuiltinGraph } from './builtin-graph.js';
 import { type AbstractObject, BIGINT, BOOL, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
 import type { Policy } from './policy.js';
-import { CallMemo } from './call-memo.js';
+import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
 
 /** A property key: a known string ('#' is every array index), or undefined for a key known only at run time. */
 export type Key = string | undefined;
@@ -22,38 +22,17 @@ export interface CallSite {
 
 export type Summary = (e: Engine, c: { self: VSet; args: VSet[]; site: CallSite; isNew: boolean; fn: AbstractObject }) => VSet;
 
-/** A set's contents as a string: its members when few, else its size, sum and a mixed hash of them. Built by concatenation: it keys every built-in call. */
-function fingerprint(s: VSet): string {
-  if (s.size <= 24) {
-    let out = '';
-    let first = true;
-    for (const v of s) {
-      out = first ? `${v}` : `${out},${v}`;
-      first = false;
-    }
-    return out;
-  }
-  let sum = 0;
-  let mix = 0;
-  for (const v of s) {
-    sum += v;
-    mix = (mix ^ Math.imul(v, 2654435761)) >>> 0;
-  }
-  return `${s.size}/${sum}/${mix}`;
-}
-
-/** The memo key of a built-in call: the callee and what it is called with (not the site). */
-function callInputs(f: number, isNew: boolean, self: VSet, args: VSet[]): string {
-  const tail = (args as any).tail as VSet | undefined;
-  let key = `${f}|${isNew ? 1 : 0}|${fingerprint(self)}|`;
-  for (let i = 0; i < args.length; i++) key = i === 0 ? key + fingerprint(args[i]) : `${key}|${fingerprint(args[i])}`;
-  return `${key}|${tail ? fingerprint(tail) : ''}`;
-}
-
 function sameValues(a: VSet, b: VSet): boolean {
   if (a.size !== b.size) return false;
   for (const v of a) if (!b.has(v)) return false;
   return true;
+}
+
+/** A built-in call running now: its inputs and site, and what a call inside it with the same ones was given. */
+interface ActiveCall {
+  inputs: MemoKey;
+  tag: string;
+  recursedWith: VSet | undefined;
 }
 
 /** A read's key, worked out once for all the values read. */
@@ -415,33 +394,36 @@ export class Engine {
     // the fixed point runs the body again until nothing grows. With other inputs it is a call of its own
     // (Function.prototype.call.call(F, ...) calls call on F).
     const inputs = this.memo.missed();
-    const key = `${callInputs(f, isNew, self, args)}|${site.tag}`;
-    if (this.active.has(key)) {
-      const last = this.lastResults.get(key) ?? new Set<number>();
-      this.recursed.set(key, last);
-      for (const w of last) out.add(w);
-      return;
+    for (const frame of this.activeCalls) {
+      if (frame.tag === site.tag && sameInputs(frame.inputs, inputs)) {
+        const last = this.lastResults.get(inputs, site.tag) ?? new Set<number>();
+        frame.recursedWith = last;
+        for (const w of last) out.add(w);
+        return;
+      }
     }
-    this.active.add(key);
-    // A built-in's arguments from a spread or apply (`tail`) may be at any index from the last one given on:
-    // summaries, models and the unsummarized rule see it there, however they read their arguments.
-    if ((args as any).tail && !fn.slots.has('%target')) args = spreadTail(args);
+    const frame: ActiveCall = { inputs, tag: site.tag, recursedWith: undefined };
+    this.activeCalls.push(frame);
     let result: VSet | undefined;
-    if (fn.slots.has('%target')) {
-      const bound = [...fn.slots.get('%boundArgs')!].length ? [fn.slots.get('%boundArgs')!] : [];
-      result = this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, [...bound, ...args], site, isNew, implicit);
-    } else if (fn.model) result = this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
-    else if (fn.kind === 'builtin') {
-      const summary = this.summaryOf(fn);
-      result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+    try {
+      // A built-in's arguments from a spread or apply (`tail`) may be at any index from the last one given on:
+      // summaries, models and the unsummarized rule see it there, however they read their arguments.
+      if ((args as any).tail && !fn.slots.has('%target')) args = spreadTail(args);
+      if (fn.slots.has('%target')) {
+        const bound = [...fn.slots.get('%boundArgs')!].length ? [fn.slots.get('%boundArgs')!] : [];
+        result = this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, [...bound, ...args], site, isNew, implicit);
+      } else if (fn.model) result = this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
+      else if (fn.kind === 'builtin') {
+        const summary = this.summaryOf(fn);
+        result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+      }
+    } finally {
+      this.activeCalls.pop();
     }
-    this.active.delete(key);
     if (result) {
       // A result other than the one a call inside it was given: the inner call gives more on the next pass (not settled yet).
-      const given = this.recursed.get(key);
-      if (given && !sameValues(given, result)) this.heap.noteChange();
-      this.recursed.delete(key);
-      this.lastResults.set(key, result);
+      if (frame.recursedWith && !sameValues(frame.recursedWith, result)) this.heap.noteChange();
+      this.lastResults.set(inputs, site.tag, result);
       this.memo.set(inputs, result);
       for (const w of isWeak(f) ? this.heap.weaken(result) : result) out.add(w);
     }
@@ -457,7 +439,8 @@ export class Engine {
 
   /** Objects something was stored into under a key known only at run time (a path through them may change). */
   readonly writtenAtRunTimeKey = new Set<number>();
-  private readonly active = new Set<string>();
+  /** The built-in calls running now, outermost first (a call inside one with the same inputs and site is given its last result). */
+  private readonly activeCalls: ActiveCall[] = [];
   private readonly memo = new CallMemo();
   /** The pass of the fixed point (memoized calls are valid within one). */
   pass = 0;
@@ -473,9 +456,8 @@ export class Engine {
   bodiesRun = 0;
   /** Per pass: what converting a built-in object again costs while the memo still answers each call it makes (see conversionCost). */
   private readonly conversions = new Map<number, { cost: number; overwrites: number }>();
-  private readonly lastResults = new Map<string, VSet>();
-  /** The last result a call inside the same call (same inputs, same site) was given, until the outer call returns. */
-  private readonly recursed = new Map<string, VSet>();
+  /** What each built-in call (by its inputs and site) last gave, over all passes. */
+  private readonly lastResults = new ResultsBySite();
 
   /**
    * A built-in without a summary: it may call every function its receiver and arguments reach, with

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinGraph } from '../../src/validate/purity/builtin-graph.js';
 import { Engine, OWN_KEY_OF_RECEIVER } from '../../src/validate/purity/engine.js';
 import { Heap, isWeak, objectOf, ownKey, STR, UNDEF, WEAK, NUM } from '../../src/validate/purity/heap.js';
-import { Policy } from '../../src/validate/purity/policy.js';
+import { flowText, Policy } from '../../src/validate/purity/policy.js';
 import { buildSummaries } from '../../src/validate/purity/summaries.js';
 import { N8N_MODELS } from '../../src/validate/purity/n8n-model.js';
 import { analyzeSource } from '../../src/validate/purity/index.js';
@@ -86,6 +86,21 @@ describe('policy', () => {
     expect(policy.findings.map((f) => f.verdict)).toEqual(['reaches', 'unprovable', 'builtinWrite']);
     expect([...e.get([graph.global], 'fresh', site)]).toContain(NUM);
     expect(heap.overlays.size).toBe(1);
+  });
+
+  it('one finding per expression and use, naming every capability it may be in one line', () => {
+    // A read at a run-time key of an object of the code may give each of Object.prototype's reflection
+    // methods, in both realms: each was a finding of its own.
+    const findings = analyzeSource('const o = {};\nreturn [{ json: { v: o[$json.j]() } }];').findings;
+    const called = findings.filter((f) => f.use === 'and is called');
+    expect(called).toHaveLength(1);
+    expect(called[0].about!.capabilities).toEqual(['Object.prototype.__defineGetter__', 'Object.prototype.__defineSetter__', 'Object.prototype.__lookupGetter__', 'Object.prototype.__lookupSetter__']);
+    expect(called[0].what).toBe('`o[$json.j]()` may be Object.prototype.__defineGetter__, Object.prototype.__defineSetter__, Object.prototype.__lookupGetter__ or Object.prototype.__lookupSetter__ (a key known only at run time, or a built-in without a summary, may give it)');
+  });
+
+  it('names up to four capabilities, then how many more', () => {
+    const text = (n: number) => flowText({ expression: 'x', capabilities: Array.from({ length: n }, (_, i) => `C${i}`), weak: false });
+    expect([1, 2, 3, 4, 5, 9].map(text)).toEqual(['`x` may be C0', '`x` may be C0 or C1', '`x` may be C0, C1 or C2', '`x` may be C0, C1, C2 or C3', '`x` may be C0, C1, C2 or 2 more', '`x` may be C0, C1, C2 or 6 more']);
   });
 
   it('names the expression and the capability in one line', () => {

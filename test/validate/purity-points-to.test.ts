@@ -112,7 +112,7 @@ describe('bounds', () => {
 
   it('no body can hang validate: the time bound stops it too, whatever the work bound', () => {
     const start = Date.now();
-    const r = analyzeSource(pathological, { workBound: Number.MAX_SAFE_INTEGER, timeBoundMs: 300 });
+    const r = analyzeSource(pathological, { workBound: Number.MAX_SAFE_INTEGER, findingsWorkBound: Number.MAX_SAFE_INTEGER, timeBoundMs: 300 });
     expect(Date.now() - start).toBeLessThan(3000);
     expect(r.settled).toBe(false);
     expect(r.findings.map((f) => f.what)).toContain('the analysis did not settle within the time bound per body (300 ms)');

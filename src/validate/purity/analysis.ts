@@ -8,7 +8,7 @@ import { builtinGraph } from './builtin-graph.js';
 import { BoundExceeded, Engine, type CallSite } from './engine.js';
 import { type AbstractObject, type FunctionSite, Heap, isObjectValue, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
-import { Policy, type PurityFinding } from './policy.js';
+import { onePerExpression, Policy, type PurityFinding } from './policy.js';
 import { buildSummaries } from './summaries.js';
 import { type Interp, keysOf, storeKeys, SYNTAX } from './syntax.js';
 
@@ -242,7 +242,7 @@ class Analyzer implements Interp {
     if (!settled && exceeded === 'work' && this.engine.budget < workBound && found.size > 0) {
       // Stopped for having findings: each is a flow of the fixed point (values only grow), reported as not yet exact.
       this.policy.clearFindings();
-      for (const f of found.values()) this.policy.report(f.node, 'unprovable', f.what, f.use);
+      for (const f of found.values()) this.policy.report(f.node, 'unprovable', f.about ?? f.what, f.use);
       this.policy.report(this.ast, 'unprovable', `the analysis stopped at the bound for a body with findings (${findingsBound} values handled by reads and calls)`, '(what it found is reported; more may follow)');
     } else if (!settled) {
       // What an unfinished pass found is not the fixed point's: only the bound is reported.
@@ -250,7 +250,7 @@ class Analyzer implements Interp {
       const bound = boundText(exceeded, { workBound, timeBound, maxRounds });
       this.policy.report(this.ast, 'unprovable', `the analysis did not settle within ${bound}`, '(what it learned so far is not a proof)');
     }
-    return { findings: this.policy.findings, rounds, settled, steps: this.engine.steps };
+    return { findings: onePerExpression(this.policy.findings), rounds, settled, steps: this.engine.steps };
   }
 
   private pass(): void {

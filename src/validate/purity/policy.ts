@@ -13,6 +13,52 @@ export interface PurityFinding {
   what: string;
   /** "and is called". */
   use: string;
+  /** A finding about a capability: the expression, what it may be (several, once findings are grouped), and whether only an over-approximation gives it. */
+  about?: CapabilityFlow;
+}
+
+export interface CapabilityFlow {
+  expression: string;
+  capabilities: string[];
+  weak: boolean;
+}
+
+const WEAK_NOTE = ' (a key known only at run time, or a built-in without a summary, may give it)';
+
+/** "`x` may be A", "`x` may be A, B or C", up to four named, "`x` may be A, B, C or 9 more", with the weak note. */
+export function flowText(flow: CapabilityFlow): string {
+  const all = flow.capabilities;
+  const named = all.length <= 4 ? all : all.slice(0, 3);
+  const last = all.length <= 4 ? all[all.length - 1] : `${all.length - 3} more`;
+  const list = all.length === 1 ? all[0] : `${(all.length <= 4 ? named.slice(0, -1) : named).join(', ')} or ${last}`;
+  return `\`${flow.expression}\` may be ${list}${flow.weak ? WEAK_NOTE : ''}`;
+}
+
+/**
+ * One finding per expression, use and verdict, naming every capability it may be in one line: a read
+ * at a run-time key may give a dozen capabilities (Object.prototype's reflection methods in both realms),
+ * each of which was a finding of its own. In order of the first finding of each.
+ */
+export function onePerExpression(findings: PurityFinding[]): PurityFinding[] {
+  const out: PurityFinding[] = [];
+  const groups = new Map<string, PurityFinding & { about: CapabilityFlow }>();
+  for (const f of findings) {
+    if (!f.about) {
+      out.push(f);
+      continue;
+    }
+    const key = `${f.node.start}:${f.node.end}:${f.verdict}:${f.use}:${f.about.weak}:${f.about.expression}`;
+    const group = groups.get(key);
+    if (!group) {
+      const first = { ...f, about: { ...f.about, capabilities: [...f.about.capabilities] } };
+      groups.set(key, first);
+      out.push(first);
+      continue;
+    }
+    for (const c of f.about.capabilities) if (!group.about.capabilities.includes(c)) group.about.capabilities.push(c);
+    group.what = flowText(group.about);
+  }
+  return out;
 }
 
 /** Capabilities whose mere reading leaks what n8n must keep: its environment and secrets. */
@@ -45,22 +91,22 @@ export class Policy {
     this.seen.clear();
   }
 
-  report(node: any, verdict: PurityFinding['verdict'], what: string, use: string): void {
+  report(node: any, verdict: PurityFinding['verdict'], what: string | CapabilityFlow, use: string): void {
     this.reportCalls++;
     if (!this.reporting) return;
-    const key = `${node.start}:${verdict}:${what}:${use}`;
+    const text = typeof what === 'string' ? what : flowText(what);
+    const key = `${node.start}:${verdict}:${text}:${use}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.findings.push({ node, verdict, what, use });
+    this.findings.push(typeof what === 'string' ? { node, verdict, what, use } : { node, verdict, what: text, use, about: what });
     if (!this.found) {
       this.found = true;
       this.onFirstFinding?.();
     }
   }
 
-  private describe(v: number, site: CallSite, o: AbstractObject): string {
-    const how = isWeak(v) ? ' (a key known only at run time, or a built-in without a summary, may give it)' : '';
-    return `\`${site.text}\` may be ${o.cap?.label ?? o.label}${how}`;
+  private describe(v: number, site: CallSite, o: AbstractObject): CapabilityFlow {
+    return { expression: site.text, capabilities: [o.cap?.label ?? o.label], weak: isWeak(v) };
   }
 
   /** A call or construction of `f`: false when f is a capability (reported, and not followed). */

@@ -772,7 +772,7 @@ function bufferOf(e: Engine, c: C): VSet {
         p.cap = { kind: 'pool', label: "Node's shared Buffer allocation pool (host memory that can hold other tasks' data)" };
         return p;
       });
-      e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` may be ${pool.cap!.label}`, 'and is read');
+      e.policy.report(c.site.node, 'reaches', { expression: c.site.text, capabilities: [pool.cap!.label], weak: false }, 'and is read');
       out.add(pool.id);
     } else out.add(e.fresh(c.site, 'arraybuffer', 'ArrayBuffer.prototype', 'an ArrayBuffer').id);
   }

@@ -528,7 +528,9 @@ export class Engine {
     }
     if (!this.repeatConversion(v) && !this.repeatUnchanged(v)) {
       const before = this.counters();
-      for (const key of TO_PRIMITIVE_KEYS) this.invokeMethodImplicit(v, key, [new Set([STR])], conversion);
+      const hint = [new Set([STR])];
+      const self = new Set([v]);
+      for (const key of TO_PRIMITIVE_KEYS) this.invokeMethodImplicit(v, key, hint, conversion, self);
       this.noteConversion(v);
       this.noteUnchanged(v, before);
     }
@@ -611,8 +613,8 @@ export class Engine {
     return cost;
   }
 
-  private invokeMethodImplicit(v: number, key: string, args: VSet[], site: CallSite): VSet {
-    return this.call(this.get([v], key, site), new Set([v]), args, site, false, true);
+  private invokeMethodImplicit(v: number, key: string, args: VSet[], site: CallSite, self: VSet = new Set([v])): VSet {
+    return this.call(this.get([v], key, site), self, args, site, false, true);
   }
 
   /** What iterating each value gives (for-of, spread, destructuring, Array.from, Promise.all). */

@@ -75,9 +75,9 @@ function readMember(n: any, I: Interp): VSet {
   const site = I.site(n);
   if (n.object.type === 'Super') return superRead(n, I);
   const objects = I.eval(n.object);
-  const out = new Set<number>();
   const keys = I.ownKeyOfSamePath(n) ? [OWN_KEY_OF_RECEIVER] : keysOf(n.property, n.computed, I);
-  for (const v of I.engine.getKeys(objects, keys, site)) out.add(v);
+  // A fresh set, the caller's own.
+  const out = I.engine.getKeys(objects, keys, site);
   if (n.optional) out.add(UNDEF);
   return out;
 }

@@ -1,7 +1,8 @@
 // Precision of code-purity on the vendored corpus (test/fixtures/corpus): every JavaScript body n8n
 // would run (Code nodes by typeVersion and language, Function and Function Item nodes), each put in
 // one of three groups: proven pure, reaches a capability, cannot be proven pure; the third group by
-// cause. `node scripts/purity-precision.mjs [--list <cause>]` (after `npm run build`). The points-to
+// cause. `node scripts/purity-precision.mjs [--corpus <folder of workflows>] [--list <cause>]` (after
+// `npm run build`; the corpus defaults to the vendored one). The points-to
 // analysis of issue #32 (src/validate/purity) is measured on the same bodies, its line after the rule's,
 // with what it finds reaching a capability listed by kind and the time each analysis takes.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { analyzeSource } from '../dist/validate/purity/index.js';
 import { codeSources } from '../dist/validate/node-kinds.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = join(root, 'test', 'fixtures', 'corpus');
+const corpus = process.argv.includes('--corpus') ? process.argv[process.argv.indexOf('--corpus') + 1] : join(root, 'test', 'fixtures', 'corpus');
 const listCause = process.argv.includes('--list') ? process.argv[process.argv.indexOf('--list') + 1] : undefined;
 
 function* files(dir) {
@@ -121,12 +122,13 @@ for (const [group, count] of groups) console.log(`  cannot_prove group="${group}
     else if (findings.some((f) => f.verdict !== 'unprovable')) {
       reaches++;
       const first = findings.find((f) => f.verdict !== 'unprovable');
-      const kind = first.what.slice(first.what.lastIndexOf('` may be ') + 9).replace(/ \(.*$/, '');
+      // The first capability it may be (a finding names every one; the capability, not the expression).
+      const kind = first.about ? first.about.capabilities[0] : first.what;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       if (process.argv.includes('--reaches')) console.log(`points-to reaches: ${where}: ${first.what} ${first.use}`);
     } else {
       unprovable++;
-      const cause = findings[0].what.includes('did not settle') ? findings[0].what.replace(/^the analysis /, '') : `may be ${findings[0].what.slice(findings[0].what.lastIndexOf('` may be ') + 9).replace(/ \(.*$/, '')} ${findings[0].use}`;
+      const cause = findings[0].about ? `may be ${findings[0].about.capabilities[0]} ${findings[0].use}` : findings[0].what.replace(/^the analysis /, '');
       unprovableCauses.set(cause, (unprovableCauses.get(cause) ?? 0) + 1);
       if (listCause === 'points-to') console.log(`points-to cannot prove: ${where}: ${findings[0].what} ${findings[0].use}`);
     }

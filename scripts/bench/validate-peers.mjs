@@ -17,15 +17,14 @@
 // Prints `bench: corpus=<name> files=<n>`, then `bench: validator=<name> files=<n> seconds=<s>
 // files_per_s=<r>` per way, then the ratios, for each corpus.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { gunzipSync } from 'node:zlib';
+import { N8N_MCP_VERSION, writeTemplates } from './peers/n8n-mcp-templates.mjs';
 
-const PEERS = { 'n8n-mcp': '2.87.0', '@replikanti/flowlint-core': '0.12.1' };
+const PEERS = { 'n8n-mcp': N8N_MCP_VERSION, '@replikanti/flowlint-core': '0.12.1' };
 /** The rules that parse and analyse Code-node JavaScript; every other rule reads the workflow JSON only. */
 const CODE_RULES = ['code-purity', 'code-nondeterminism'];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -45,18 +44,6 @@ function corpusRepo(name) {
   mkdirSync(withoutCodeRules);
   writeFileSync(join(withoutCodeRules, 'n8n-lock.config.json'), JSON.stringify({ rules: Object.fromEntries(CODE_RULES.map((id) => [id, 'off'])) }));
   return { name, repo: join(dir, name), workflows, withoutCodeRules };
-}
-
-/** The n8n.io templates in n8n-mcp's packaged database (table templates, gzip + base64 JSON), one file each. */
-async function writeTemplates(peersDir, workflows) {
-  // Its package.json exports only ".": its folder is two up from its main module (dist/index.js).
-  const packageDir = dirname(dirname(createRequire(join(peersDir, 'package.json')).resolve('n8n-mcp')));
-  const initSqlJs = createRequire(join(packageDir, 'package.json'))('sql.js'); // its own dependency
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(readFileSync(join(packageDir, 'data', 'nodes.db')));
-  const [table] = db.exec('SELECT id, workflow_json_compressed FROM templates ORDER BY id');
-  db.close();
-  for (const [id, compressed] of table.values) writeFileSync(join(workflows, `template-${id}.json`), gunzipSync(Buffer.from(compressed, 'base64')));
 }
 
 const timed = (args, expectStatus) => {

@@ -154,6 +154,20 @@ describe("the memo of built-in calls tells inputs apart by their values, not by 
   });
 });
 
+describe('a read over the own keys of several objects (engine.getKeys)', () => {
+  // One read for all the keys: an owner's own properties exactly, every value at a run-time key where a key is another object's.
+  const reads = [
+    ['the owner itself', "const F = (() => 0).constructor;\nconst a = { x: F };\nconst b = { y: 1 };\nfor (const k of [...Object.keys(b), ...Object.keys(a)]) { const f = a[k]; if (typeof f === 'function') return [{ json: { g: f('return this')() } }]; }\nreturn [];"],
+    ['either object', "const F = (() => 0).constructor;\nconst a = { x: F };\nconst b = { y: 1 };\nfor (const k of [...Object.keys(b), ...Object.keys(a)]) { const f = (k === 'x' ? a : b)[k]; if (typeof f === 'function') return [{ json: { g: f('return this')() } }]; }\nreturn [];"],
+  ] as const;
+  it.each(reads)('%s: obtains the global object', async (_what, code) => {
+    expect((await runLikeN8n(code, { timeoutMs: 8000 })).obtained.length).toBeGreaterThan(0);
+  }, 60_000);
+  it.each(reads)('%s: reaches the Function constructor', (_what, code) => {
+    expect(findings(code)).toContain('reaches: `f(\'return this\')` may be the Function constructor and is called');
+  });
+});
+
 describe('a body with findings stops at a lower bound', () => {
   // Every pass's findings are flows of the fixed point (values only grow): once a body has one it cannot be
   // proven pure, and what more work would find only adds to what is reported.

@@ -243,8 +243,12 @@ export class Heap {
     return undefined;
   }
 
-  /** Own properties (data values and getters' sets) of a site or n8n object, transitively: what a value hands to code that walks it (not through `known`). */
-  reach(values: Iterable<number>, includeBuiltins = true, known?: VSet): VSet {
+  /**
+   * Own properties (data values and getters' sets) of a site or n8n object, transitively: what a value hands
+   * to code that walks it (not through `known`). With `withPrototypes`, every object's prototypes too: what
+   * n8n is handed, whose reads of it (`item.json`, `item.binary`, toJSON) go up the prototype chain.
+   */
+  reach(values: Iterable<number>, includeBuiltins = true, known?: VSet, withPrototypes = false): VSet {
     const out = new Set<number>();
     const queue = [...values];
     while (queue.length) {
@@ -254,6 +258,7 @@ export class Heap {
       out.add(v);
       if (!isObjectValue(v)) continue;
       const o = this.object(v);
+      if (withPrototypes) for (const p of o.protos) if (!out.has(p)) queue.push(p);
       if (o.kind === 'builtin') {
         if (!includeBuiltins) out.delete(v);
         continue;

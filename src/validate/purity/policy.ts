@@ -140,9 +140,9 @@ export class Policy {
     return o;
   }
 
-  /** What the code hands back to n8n (its return value, what it writes into n8n's data). */
+  /** What the code hands back to n8n (its return value, what it writes into n8n's data), prototypes included. */
   returned(values: VSet, site: CallSite): void {
-    for (const v of this.heap.reach(values)) {
+    for (const v of this.heap.reach(values, true, undefined, true)) {
       if (!isObjectValue(v)) continue;
       const o = this.heap.object(v);
       if (!o.cap) continue;

@@ -154,6 +154,33 @@ describe("the memo of built-in calls tells inputs apart by their values, not by 
   });
 });
 
+describe("console.log hands what it logs to n8n (n8n 2.41's logNodeOutput)", () => {
+  // Found while checking what else n8n is handed after round 18: n8n 2.41's console.log serializes each
+  // argument (jsonStringify with circular references replaced: toJSON, every enumerable key, inherited ones
+  // too) into the execution log shown in the editor. The analysis took it for a no-op, and so did the oracle.
+  const leaks = [
+    ['$env itself', 'console.log($env);\nreturn [];'],
+    ['the global object inside an object', 'console.log({ g: this });\nreturn [];'],
+    ['an inherited getter run with the logged object as receiver', "const proto = { get x() { return this.f('return $env')(); } };\nconst o = Object.create(proto);\no.f = (() => 0).constructor;\nconsole.log(o);\nreturn [];"],
+    ['a toJSON', 'console.log({ toJSON() { return $env; } });\nreturn [];'],
+    ['console.log taken off console and called', 'const { log } = console;\nlog.call(console, { e: $env });\nreturn [];'],
+  ] as const;
+  it.each(leaks)('%s: the oracle sees $env logged, and the analysis reports it', async (_what, code) => {
+    expect((await runLikeN8n(code, { timeoutMs: 8000 })).obtained).toContain('$env secret logged');
+    expect(findings(code).some((f) => f.startsWith('reaches:'))).toBe(true);
+  }, 60_000);
+  const everyday = [
+    ['data and strings', "console.log('items', items, $json, { n: $json.name });\nreturn items;"],
+    ['the execution context, which n8n logs by name', 'console.log(this);\nreturn [];'],
+  ] as const;
+  it.each(everyday)('%s: nothing is logged of $env, and it is proven pure', async (_what, code) => {
+    const verdict = await runLikeN8n(code, { timeoutMs: 8000 });
+    expect(verdict.obtained).toEqual([]);
+    expect(verdict.error).toBeUndefined();
+    expect(findings(code)).toEqual([]);
+  }, 60_000);
+});
+
 describe('a read over the own keys of several objects (engine.getKeys)', () => {
   // One read for all the keys: an owner's own properties exactly, every value at a run-time key where a key is another object's.
   const reads = [

@@ -4,8 +4,8 @@
 // $secrets, $evaluateExpression) and, for n8n's insecure runner mode and the legacy Function node,
 // the host's own globals (process, fetch, ...). Each is an abstract object of the analysis; the
 // summaries here say what a read, a write or a call of one gives.
-import type { Engine, Summary } from './engine.js';
-import { BOOL, Heap, isObjectValue, NUM, STR, UNDEF, type AbstractObject, type Capability, type VSet } from './heap.js';
+import type { CallSite, Engine, Summary } from './engine.js';
+import { BOOL, Heap, isObjectValue, NUM, objectOf as objectOfValue, STR, UNDEF, type AbstractObject, type Capability, type VSet } from './heap.js';
 
 /** Per analysis: the objects, and which global keys hold them. */
 export interface N8nValues {
@@ -50,6 +50,8 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   const staticData = make('$getWorkflowStaticData', hostFunction, 'staticData', true);
   const console = make('console', hostObject, 'console');
   const consoleFn = make('a console method', hostFunction, 'noop', true);
+  const consoleLog = make('console.log', hostFunction, 'consoleLog', true);
+  heap.add(heap.prop(console, 'log'), consoleLog.id);
   const data = [object.id, array.id, STR, NUM, BOOL, UNDEF];
   heap.join(object.dyn, data);
   // $item(i) gives a data proxy of item i: every key n8n puts on the global object, capabilities too.
@@ -83,6 +85,26 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   heap.join(proxy.dyn, data);
   for (const key of hostGlobals) if (!globals.has(key)) globals.set(key, UNDEF);
   return { globals, data: [object.id] };
+}
+
+/**
+ * What `for (const k in v) v[k]` reads: every enumerable key on v's chain (to the analysis every key of the
+ * code's and n8n's objects is enumerable, a built-in's are those the snapshot says), getters run with v as
+ * the receiver, and what was stored under keys known only at run time.
+ */
+function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
+  const out = new Set<number>();
+  const keys = new Set<string>();
+  for (const o of e.heap.chain(v, e.graph.prototypes)) {
+    for (const holder of [o, e.heap.overlays.get(o.id)]) {
+      if (!holder) continue;
+      for (const table of [holder.props, holder.getters]) for (const k of table.keys()) if (holder.kind !== 'builtin' || holder.enumerable?.has(k)) keys.add(k);
+      for (const w of holder.dyn) out.add(w);
+    }
+  }
+  // for-in names no symbol key ('@@iterator').
+  for (const k of keys) if (!k.startsWith('@@')) for (const w of e.get([v], k, site)) out.add(w);
+  return out;
 }
 
 const fresh = (e: Engine, c: Parameters<Summary>[1], tag: string) => e.fresh(c.site, tag, 'host:Object.prototype', "n8n's data (an object)");
@@ -122,6 +144,31 @@ export const N8N_MODELS: Record<string, Summary> = {
     return new Set([o.id]);
   },
   'noop:call': () => new Set([UNDEF]),
+  // n8n 2.41's console.log (JsTaskRunner.buildCustomConsole; every other console method is a no-op) sends
+  // each argument to n8n's execution log, shown in the editor (logNodeOutput): a string as it is, the
+  // execution context by name, anything else through n8n's jsonStringify with circular references
+  // replaced. That calls toJSON() on each object with it as `this` and keeps what it gives, reads every
+  // enumerable key of the others, inherited ones too (their getters run with the object as receiver),
+  // recursively, then JSON.stringify runs on the copy. What it reaches is handed to n8n, as a returned
+  // value is.
+  'consoleLog:call': (e, c) => {
+    const logged = new Set<number>();
+    for (const a of [...c.args, (c.args as VSet[] & { tail?: VSet }).tail ?? []]) for (const v of a) if (objectOfValue(v) !== e.graph.global) logged.add(v);
+    const seen = new Set<number>();
+    const fromToJSON = new Set<number>();
+    const queue = [...logged];
+    while (queue.length) {
+      const v = queue.pop()!;
+      if (seen.has(v)) continue;
+      seen.add(v);
+      if (!isObjectValue(v)) continue;
+      for (const w of e.invokeMethod(new Set([v]), 'toJSON', [], c.site)) fromToJSON.add(w);
+      for (const w of enumerableValues(e, v, c.site)) if (!seen.has(w)) queue.push(w);
+    }
+    e.summaries['JSON.stringify'](e, { self: new Set([UNDEF]), args: [fromToJSON], site: c.site, isNew: false, fn: e.heap.object(e.builtin('JSON.stringify')) });
+    e.policy.returned(new Set([...seen, ...fromToJSON]), c.site, 'and is handed to n8n by console.log (it serializes its arguments into the execution log)');
+    return new Set([UNDEF]);
+  },
   // An object of the runner's realm the analysis does not model: it may call what it is given and give back what it reaches.
   'opaque:call': (e, c) => new Set([...e.unsummarized(c.fn, c.self, c.args, c.site), c.fn.id]),
   // A promise's resolve function: what it is called with settles the promise.

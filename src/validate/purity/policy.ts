@@ -140,13 +140,13 @@ export class Policy {
     return o;
   }
 
-  /** What the code hands back to n8n (its return value, what it writes into n8n's data), prototypes included. */
-  returned(values: VSet, site: CallSite): void {
+  /** What the code hands back to n8n (its return value, what it logs), prototypes included. */
+  returned(values: VSet, site: CallSite, use = 'and is returned to n8n'): void {
     for (const v of this.heap.reach(values, true, undefined, true)) {
       if (!isObjectValue(v)) continue;
       const o = this.heap.object(v);
       if (!o.cap) continue;
-      if (RETURN_DENIED.has(o.cap.kind) || (o.cap.kind === 'compiler' && !isWeak(v))) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is returned to n8n');
+      if (RETURN_DENIED.has(o.cap.kind) || (o.cap.kind === 'compiler' && !isWeak(v))) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), use);
     }
   }
 

@@ -201,10 +201,39 @@ for (const method of unsupported) {
   helperLabels.set(fn, method);
 }
 
-// buildCustomConsole(): no-ops.
+// buildCustomConsole(): no-ops, but log, which sends each argument to n8n's execution log (logNodeOutput,
+// shown in the editor): a string as it is, the execution context by name, anything else as n8n 2.41's
+// jsonStringify(arg, { replaceCircularRefs: true }) writes it (n8n-workflow's replaceCircularReferences:
+// toJSON() called and its result kept, else every enumerable key read, inherited ones too, recursively,
+// cycles named; then JSON.stringify). What the text holds of $env has left the sandbox.
+const copyKeysSkipped = new Set(['__proto__', 'constructor', 'prototype']);
+const copyForLog = (value, known) => {
+  if (typeof value !== 'object' || value === null || value instanceof RegExp) return value;
+  if ('toJSON' in value && typeof value.toJSON === 'function') return value.toJSON();
+  if (known.has(value)) return '[Circular Reference]';
+  known.add(value);
+  const copy = Array.isArray(value) ? [] : {};
+  for (const key in value) {
+    if (copyKeysSkipped.has(key)) continue;
+    try {
+      copy[key] = copyForLog(value[key], known);
+    } catch (e) {
+      if (!(e instanceof TypeError && apply(stringIncludes, String(e.message), ['Cannot assign to read only property']))) throw e;
+    }
+  }
+  known.delete(value);
+  return copy;
+};
 const customConsole = {};
 for (const name of consoleMethods) customConsole[name] = () => {};
-customConsole.log = (...args) => {};
+customConsole.log = (...args) => {
+  for (const arg of args) {
+    if (typeof arg === 'string') continue;
+    if ((typeof arg === 'object' || typeof arg === 'function') && arg !== null && '__isExecutionContext' in arg) continue;
+    const text = stringify(copyForLog(arg, new WeakSet()));
+    if (typeof text === 'string' && apply(stringIncludes, text, [secret])) note('$env secret logged');
+  }
+};
 
 const staticData = {};
 const $getWorkflowStaticData = (type) => (staticData[type] ??= {});

@@ -181,6 +181,29 @@ describe("console.log hands what it logs to n8n (n8n 2.41's logNodeOutput)", () 
   }, 60_000);
 });
 
+describe("the workflow's static data: one object, holding earlier executions' JSON, handed to n8n", () => {
+  // Found beside console.log: each $getWorkflowStaticData(...) call with other inputs gave an object of its
+  // own, where n8n gives the same one; it held nothing an earlier execution stored; and what the code put
+  // there was not checked, though n8n takes it back with the result and saves it.
+  const leaks = [
+    ['a value stored through one call and read through another', "$getWorkflowStaticData('global').f = (() => 0).constructor;\nconst t = ['glo', 'bal'].join('');\nreturn [{ json: { g: $getWorkflowStaticData(t).f('return this')() } }];", undefined],
+    ['a number an earlier execution stored', "const g = $getWorkflowStaticData('global');\nreturn [{ json: { v: g.count.constructor.constructor('return this')() } }];", { global: { count: 1 } }],
+    ['$env stored', "const s = $getWorkflowStaticData('global');\ns.e = $env;\nreturn [];", undefined],
+    ['the global object stored', "const s = $getWorkflowStaticData('global');\ns.g = this;\nreturn [];", undefined],
+  ] as const;
+  it.each(leaks)('%s: obtains a capability, and is reported', async (_what, code, staticData) => {
+    expect((await runLikeN8n(code, { timeoutMs: 8000, ...(staticData ? { staticData } : {}) })).obtained.length).toBeGreaterThan(0);
+    expect(findings(code).some((f) => f.startsWith('reaches:'))).toBe(true);
+  }, 60_000);
+  it('a counter kept there is proven pure', async () => {
+    const code = "const g = $getWorkflowStaticData('global');\ng.count = (g.count || 0) + 1;\nreturn [{ json: { count: g.count } }];";
+    const verdict = await runLikeN8n(code, { timeoutMs: 8000, staticData: { global: { count: 1 } } });
+    expect(verdict.obtained).toEqual([]);
+    expect(verdict.error).toBeUndefined();
+    expect(findings(code)).toEqual([]);
+  }, 60_000);
+});
+
 describe('a read over the own keys of several objects (engine.getKeys)', () => {
   // One read for all the keys: an owner's own properties exactly, every value at a run-time key where a key is another object's.
   const reads = [

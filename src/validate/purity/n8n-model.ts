@@ -48,12 +48,20 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   const luxonFn = make('a luxon function', hostFunction, 'luxon', true);
   const jmespath = make('$jmespath', hostFunction, 'jmespath', true);
   const staticData = make('$getWorkflowStaticData', hostFunction, 'staticData', true);
+  // One object for the workflow's static data, 'global' and 'node' alike: every call gives the same object,
+  // and it holds what earlier executions stored (JSON: n8n saved it so) under any key.
+  const stored = heap.create('n8n', "the workflow's static data", [hostObject]);
+  heap.add(heap.slot(staticData, '%returns'), stored.id);
   const console = make('console', hostObject, 'console');
   const consoleFn = make('a console method', hostFunction, 'noop', true);
   const consoleLog = make('console.log', hostFunction, 'consoleLog', true);
   heap.add(heap.prop(console, 'log'), consoleLog.id);
   const data = [object.id, array.id, STR, NUM, BOOL, UNDEF];
   heap.join(object.dyn, data);
+  // What it holds from earlier executions is JSON of its own: a write into it is not a write into the items.
+  const storedJson = heap.create('n8n', "JSON an earlier execution stored in the static data", [hostObject, hostArray]);
+  heap.join(storedJson.dyn, [storedJson.id, STR, NUM, BOOL, UNDEF]);
+  heap.join(stored.dyn, [storedJson.id, STR, NUM, BOOL, UNDEF]);
   // $item(i) gives a data proxy of item i: every key n8n puts on the global object, capabilities too.
   const proxy = make('a data proxy ($item(i))', hostObject, 'accessor');
   const proxyFn = make('$item', hostFunction, 'accessor', true);
@@ -107,7 +115,6 @@ function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
   return out;
 }
 
-const fresh = (e: Engine, c: Parameters<Summary>[1], tag: string) => e.fresh(c.site, tag, 'host:Object.prototype', "n8n's data (an object)");
 
 /** The engine's own functions (a promise's resolving functions, a capability executor), by model. */
 const ENGINE_FUNCTIONS = new Set(['resolve', 'reject', 'executor']);
@@ -139,9 +146,16 @@ export const N8N_MODELS: Record<string, Summary> = {
     for (const v of c.args[0] ?? []) for (const w of e.get(e.heap.reach([v]), undefined, c.site)) reached.add(w);
     return new Set([...e.heap.weaken(reached), ...e.heap.reach(c.args[0] ?? [])]);
   },
+  // $getWorkflowStaticData(type): the same object at every call. n8n takes it back with the result once the
+  // code changed it (JsTaskRunner) and saves it as JSON: what it holds is handed to n8n. (In the last pass
+  // the heap no longer changes, so what it holds here is all it ever holds.)
   'staticData:call': (e, c) => {
-    const o = fresh(e, c, 'staticData');
-    return new Set([o.id]);
+    // Its type may be taken as a key (the oracle's stand-in does): an object given is converted.
+    for (const a of c.args) e.coerce(a, c.site);
+    const stored = c.fn.slots.get('%returns') ?? new Set<number>();
+    e.summaries['JSON.stringify'](e, { self: new Set([UNDEF]), args: [stored], site: c.site, isNew: false, fn: e.heap.object(e.builtin('JSON.stringify')) });
+    e.policy.returned(stored, c.site, "and is handed to n8n in the workflow's static data (n8n saves it as JSON)");
+    return new Set(stored);
   },
   'noop:call': () => new Set([UNDEF]),
   // n8n 2.41's console.log (JsTaskRunner.buildCustomConsole; every other console method is a no-op) sends

@@ -49,6 +49,8 @@ export interface RunLikeN8nOptions {
   runnerFlags?: boolean;
   /** The Node binary of the runner process (n8n 2.41 runs on Node 24; the e2e harness caches one). Default: this process's. */
   node?: string;
+  /** The workflow's static data as earlier executions left it, by type ('global', 'node'): JSON. Default: none. */
+  staticData?: Record<string, object>;
 }
 
 export interface OracleVerdict {
@@ -119,7 +121,7 @@ const ORACLE_SOURCE = String.raw`
 const vm = require('node:vm');
 const fs = require('node:fs');
 const { EventEmitter } = require('node:events');
-const { executable, mode, items, timeoutMs, hardenHost, secret, exposed, unsupported, consoleMethods } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const { executable, mode, items, timeoutMs, hardenHost, secret, exposed, unsupported, consoleMethods, storedData } = JSON.parse(fs.readFileSync(0, 'utf8'));
 
 // Host primordials, taken before any snippet runs.
 const { apply, ownKeys, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
@@ -235,7 +237,7 @@ customConsole.log = (...args) => {
   }
 };
 
-const staticData = {};
+const staticData = storedData;
 const $getWorkflowStaticData = (type) => (staticData[type] ??= {});
 
 // $env: an object holding a secret; reading any of its keys is getting hold of the secret.
@@ -359,18 +361,18 @@ if (hostCompiles) for (const [value, label] of compilers(hostRealm, 'host')) cap
 for (const [fn, method] of helperLabels) capabilities.set(fn, method);
 
 const MAX_DEPTH = 8;
-function inspect(root) {
+function inspect(root, how = 'returned') {
   const visited = new Set();
   let budget = 20000;
   const walk = (value, depth) => {
     if (typeof value === 'string') {
-      if (apply(stringIncludes, value, [secret])) note('$env secret returned');
+      if (apply(stringIncludes, value, [secret])) note('$env secret ' + how);
       return;
     }
     if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
     const label = capabilities.get(value);
     if (label !== undefined) {
-      note(label + ' returned');
+      note(label + ' ' + how);
       return;
     }
     if (depth >= MAX_DEPTH || visited.has(value) || --budget < 0) return;
@@ -378,7 +380,7 @@ function inspect(root) {
     try {
       const proto = getPrototypeOf(value);
       const protoLabel = proto === null ? undefined : capabilities.get(proto);
-      if (protoLabel !== undefined) note(protoLabel + ' returned (as a prototype)');
+      if (protoLabel !== undefined) note(protoLabel + ' ' + how + ' (as a prototype)');
     } catch {}
     if (isView(value)) return;
     let keys = [];
@@ -477,6 +479,8 @@ async function main() {
   // Let calls the snippet queued behind its return land.
   await new Promise((resolve) => hostSetTimeout(resolve, 20));
   inspect(result);
+  // n8n 2.41's JsTaskRunner hands the workflow's static data back with the result once the code changed it, and n8n saves it.
+  inspect(staticData, 'stored in the static data');
   let picture;
   try { picture = describe(result); } catch { picture = '[unreadable]'; }
   post({ type: 'done', error, result: picture });
@@ -502,6 +506,7 @@ export function runLikeN8n(code: string, options: RunLikeN8nOptions = {}): Promi
     timeoutMs,
     hardenHost: options.hardenHost ?? true,
     secret: ORACLE_ENV_SECRET,
+    storedData: options.staticData ?? {},
     exposed: EXPOSED_RPC_METHODS,
     unsupported: UNSUPPORTED_HELPER_FUNCTIONS,
     consoleMethods: CONSOLE_METHODS,

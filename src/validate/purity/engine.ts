@@ -201,6 +201,8 @@ export class Engine {
   private readValue(v: number, key: ReadKey, site: CallSite, receivers: VSet | undefined, out: VSet): void {
     this.step();
     if (v === UNDEF) return;
+    // Every read of an object asks the policy, an own key's too ($env[k] for k in $env).
+    this.policy.read(v, key.read, site);
     if (key.ownKeyRead) {
       // An own key of this very object reads one of its own properties; of another, any key.
       if (isStringValue(v)) {
@@ -218,7 +220,6 @@ export class Engine {
       out.add(key.read === 'length' ? NUM : STR);
       return;
     }
-    this.policy.read(v, key.read, site);
     if (key.read === undefined && this.runTimeRead) {
       let found = false;
       for (const o of this.heap.chain(v, this.graph.prototypes)) {
@@ -389,6 +390,8 @@ export class Engine {
       for (const w of isWeak(f) ? this.heap.weaken(memo) : memo) out.add(w);
       return;
     }
+    // Reported once per inputs in a pass (a memo hit made the same call with them).
+    this.policy.handedTo(fn, self, args, site);
     // A built-in that calls back into itself with the very same inputs (a toLocaleString of an array
     // holding itself) gives, inside, what it gave last time: its effects are those of the outer call, and
     // the fixed point runs the body again until nothing grows. With other inputs it is a call of its own

@@ -63,7 +63,12 @@ export function onePerExpression(findings: PurityFinding[]): PurityFinding[] {
 
 /** Capabilities whose mere reading leaks what n8n must keep: its environment and secrets. */
 const READ_DENIED = new Set(['env', 'process']);
-/** Capabilities that leak when returned: n8n serializes the result (JSON.stringify drops a function, not an object). */
+/**
+ * Capabilities that leak when handed to n8n (returned, logged, stored in the static data): n8n serializes
+ * what it is handed (JSON.stringify drops a function, not an object) and reads it. A function n8n is handed
+ * it drops and never calls (the runner sends a task's result as JSON): a compiler is reported only when the
+ * code hands one over for certain, and the helper functions and $evaluateExpression not at all.
+ */
 const RETURN_DENIED = new Set(['global', 'env', 'process', 'helpers', 'require', 'module']);
 
 export class Policy {
@@ -122,6 +127,22 @@ export class Policy {
     if (!isObjectValue(v)) return;
     const o = this.heap.object(v);
     if (o.cap && READ_DENIED.has(o.cap.kind)) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and a property of it is read');
+  }
+
+  /**
+   * A built-in (or a function of n8n's) called with a capability whose mere reading leaks ($env, $secrets,
+   * process) as its receiver or an argument: it may read it (Object.keys, Object.entries, Object.assign,
+   * hasOwn, ...), so it is reported. The code's own functions are not: their reads are the analysis's.
+   */
+  handedTo(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite): void {
+    const tail: VSet | undefined = (args as VSet[] & { tail?: VSet }).tail;
+    for (const values of [self, ...args, ...(tail ? [tail] : [])]) {
+      for (const v of values) {
+        if (!isObjectValue(v)) continue;
+        const o = this.heap.object(v);
+        if (o.cap && READ_DENIED.has(o.cap.kind)) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), `and is handed to ${fn.cap?.label ?? fn.label}, which may read it`);
+      }
+    }
   }
 
   /** A write of `key` to `v`: the object to store into (an overlay for a new global variable), or undefined when it is reported. */

@@ -787,7 +787,10 @@ function bufferOf(e: Engine, c: C): VSet {
 function timer(e: Engine, c: C): VSet {
   const fn = arg(c, 0);
   if ([...fn].some(isStringValue)) e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` with a string`, 'evaluates code (dynamic code): pass a function');
-  const extra = c.fn.label.endsWith('setImmediate') ? c.args.slice(1) : c.args.slice(2);
+  const immediate = c.fn.label.endsWith('setImmediate');
+  // setTimeout and setInterval convert their delay to a number (Node: after *= 1), calling valueOf of an object.
+  if (!immediate) e.coerce(arg(c, 1), c.site);
+  const extra = immediate ? c.args.slice(1) : c.args.slice(2);
   callback(e, c, fn, set(UNDEF), extra);
   const t = opaqueObject(e, `${c.site.tag}:timer`, 'a timer object of the runner realm', ['host:Object.prototype', 'host:Function.prototype'], union(fn, ...extra, (c.args as any).tail ?? []));
   return set(NUM, t.id);

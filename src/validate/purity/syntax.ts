@@ -255,6 +255,8 @@ export function copyOwn(sources: VSet, into: AbstractObject, I: Interp, site: Ca
   const heap = I.engine.heap;
   for (const v of sources) {
     if (!isObjectValue(v)) continue;
+    // Copying an object reads it, whatever keys it is known to have.
+    I.engine.policy.read(v, undefined, site);
     const src = heap.object(v);
     const keys = new Set<string>([...src.props.keys(), ...src.getters.keys()]);
     const overlay = heap.overlays.get(src.id);
@@ -336,7 +338,7 @@ function forInOf(n: any, I: Interp): void {
   if (n.left.type === 'VariableDeclaration') declarationKind(n.left, I);
   const right = I.eval(n.right);
   const site = I.site(n);
-  const values = n.type === 'ForInStatement' ? forInKeys(right, I) : I.engine.iterate(right, site, !!n.await);
+  const values = n.type === 'ForInStatement' ? forInKeys(right, I, site) : I.engine.iterate(right, site, !!n.await);
   const target = n.left.type === 'VariableDeclaration' ? n.left.declarations[0].id : n.left;
   if (n.left.type === 'VariableDeclaration' && n.left.declarations[0].init) I.eval(n.left.declarations[0].init);
   I.bind(target, values, site);
@@ -344,11 +346,13 @@ function forInOf(n: any, I: Interp): void {
 }
 
 /** for-in enumerates own and inherited enumerable keys: an own key of each object (built-ins have no enumerable keys); a string when the code's objects are prototypes of it. */
-function forInKeys(right: VSet, I: Interp): VSet {
+function forInKeys(right: VSet, I: Interp, site: CallSite): VSet {
   const heap = I.engine.heap;
   const keys = new Set<number>();
   for (const v of right) {
     if (!isObjectValue(v)) continue;
+    // Enumerating an object's keys reads it ($env's keys are the names of its secrets).
+    I.engine.policy.read(v, undefined, site);
     keys.add(ownKey(objectOf(v)));
     if (heap.chain(v, I.engine.graph.prototypes).slice(1).some((o) => o.kind !== 'builtin')) keys.add(STR);
   }

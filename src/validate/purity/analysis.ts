@@ -613,8 +613,7 @@ class Analyzer implements Interp {
   returned(values: VSet, node: any): void {
     const site = this.site(node);
     const settled = this.engine.awaitValue(values, site);
-    this.engine.summaries['JSON.stringify'](this.engine, { self: new Set([UNDEF]), args: [settled], site, isNew: false, fn: this.heap.object(this.engine.builtin('JSON.stringify')) });
-    this.policy.returned(new Set([...values, ...settled]), site);
+    this.engine.handToN8n(settled, new Set([...values, ...settled]), site);
   }
 
   importFound(node: any, what: string): void {

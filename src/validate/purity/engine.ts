@@ -503,6 +503,16 @@ export class Engine {
     for (const v of made) if (isObjectValue(v)) this.heap.add(thisSet, v);
   }
 
+  /**
+   * What n8n is handed and serializes as JSON (a returned value, a logged one, the workflow's static data):
+   * JSON.stringify's implicit calls (toJSON, getters) run on `serialized`, and the policy is asked about
+   * everything `handed` reaches.
+   */
+  handToN8n(serialized: VSet, handed: VSet, site: CallSite, use?: string): void {
+    this.summaries['JSON.stringify'](this, { self: new Set([UNDEF]), args: [serialized], site, isNew: false, fn: this.heap.object(this.builtin('JSON.stringify')) });
+    this.policy.returned(handed, site, use);
+  }
+
   /** A method call `receiver.key(args)`: each receiver with the functions found on it. */
   invokeMethod(receivers: VSet, key: Key, args: VSet[], site: CallSite): VSet {
     const out = new Set<number>();

@@ -5,7 +5,7 @@
 // the host's own globals (process, fetch, ...). Each is an abstract object of the analysis; the
 // summaries here say what a read, a write or a call of one gives.
 import type { CallSite, Engine, Summary } from './engine.js';
-import { BOOL, Heap, isObjectValue, NUM, objectOf as objectOfValue, STR, UNDEF, type AbstractObject, type Capability, type VSet } from './heap.js';
+import { BOOL, Heap, isObjectValue, NUM, objectOf, STR, UNDEF, type AbstractObject, type Capability, type VSet } from './heap.js';
 
 /** Per analysis: the objects, and which global keys hold them. */
 export interface N8nValues {
@@ -115,7 +115,6 @@ function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
   return out;
 }
 
-
 /** The engine's own functions (a promise's resolving functions, a capability executor), by model. */
 const ENGINE_FUNCTIONS = new Set(['resolve', 'reject', 'executor']);
 
@@ -153,8 +152,7 @@ export const N8N_MODELS: Record<string, Summary> = {
     // Its type may be taken as a key (the oracle's stand-in does): an object given is converted.
     for (const a of c.args) e.coerce(a, c.site);
     const stored = c.fn.slots.get('%returns') ?? new Set<number>();
-    e.summaries['JSON.stringify'](e, { self: new Set([UNDEF]), args: [stored], site: c.site, isNew: false, fn: e.heap.object(e.builtin('JSON.stringify')) });
-    e.policy.returned(stored, c.site, "and is handed to n8n in the workflow's static data (n8n saves it as JSON)");
+    e.handToN8n(stored, stored, c.site, "and is handed to n8n in the workflow's static data (n8n saves it as JSON)");
     return new Set(stored);
   },
   'noop:call': () => new Set([UNDEF]),
@@ -167,7 +165,7 @@ export const N8N_MODELS: Record<string, Summary> = {
   // value is.
   'consoleLog:call': (e, c) => {
     const logged = new Set<number>();
-    for (const a of [...c.args, (c.args as VSet[] & { tail?: VSet }).tail ?? []]) for (const v of a) if (objectOfValue(v) !== e.graph.global) logged.add(v);
+    for (const a of [...c.args, (c.args as VSet[] & { tail?: VSet }).tail ?? []]) for (const v of a) if (objectOf(v) !== e.graph.global) logged.add(v);
     const seen = new Set<number>();
     const fromToJSON = new Set<number>();
     const queue = [...logged];
@@ -179,8 +177,7 @@ export const N8N_MODELS: Record<string, Summary> = {
       for (const w of e.invokeMethod(new Set([v]), 'toJSON', [], c.site)) fromToJSON.add(w);
       for (const w of enumerableValues(e, v, c.site)) if (!seen.has(w)) queue.push(w);
     }
-    e.summaries['JSON.stringify'](e, { self: new Set([UNDEF]), args: [fromToJSON], site: c.site, isNew: false, fn: e.heap.object(e.builtin('JSON.stringify')) });
-    e.policy.returned(new Set([...seen, ...fromToJSON]), c.site, 'and is handed to n8n by console.log (it serializes its arguments into the execution log)');
+    e.handToN8n(fromToJSON, new Set([...seen, ...fromToJSON]), c.site, 'and is handed to n8n by console.log (it serializes its arguments into the execution log)');
     return new Set([UNDEF]);
   },
   // An object of the runner's realm the analysis does not model: it may call what it is given and give back what it reaches.

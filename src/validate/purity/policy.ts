@@ -161,7 +161,7 @@ export class Policy {
     return o;
   }
 
-  /** What the code hands back to n8n (its return value, what it logs), prototypes included. */
+  /** What the code hands back to n8n (its return value, what it logs, its static data), prototypes included. */
   returned(values: VSet, site: CallSite, use = 'and is returned to n8n'): void {
     for (const v of this.heap.reach(values, true, undefined, true)) {
       if (!isObjectValue(v)) continue;

@@ -712,14 +712,20 @@ function sloppyFunctions(e: Engine): AbstractObject[] {
 /** Whether a receiver may be a sloppy function of the code (what the caller and arguments getters answer for). */
 const hasSloppyReceiver = (e: Engine, c: C) => [...c.self].some((v) => isObjectValue(v) && e.heap.object(v).fn !== undefined && !e.heap.object(v).fn!.strict);
 
+/** What Function.prototype's caller/arguments getter gives a sloppy function of the code: any such function, or its arguments object. */
+const callerOrArguments = (e: Engine, c: C): VSet =>
+  new Set([UNDEF, ...(hasSloppyReceiver(e, c) ? sloppyFunctions(e).flatMap((o) => [o.id, o.fn!.argumentsObject]) : [])]);
+
 /** Getters of built-ins: a primitive, except these. */
 const GETTERS: Record<string, Summary> = {
   '@@species': (e, c) => c.self,
   // Function.prototype.caller / arguments: a sloppy function's caller (a sloppy function of the code) or its arguments object; null otherwise.
   // Only a sloppy function of the code has either: on a strict function, a built-in or a host function
-  // (n8n's are compiled strict) the getter gives null or throws.
-  caller: (e, c) => new Set([UNDEF, ...(hasSloppyReceiver(e, c) ? sloppyFunctions(e).map((o) => o.id) : [])]),
-  arguments: (e, c) => new Set([UNDEF, ...(hasSloppyReceiver(e, c) ? sloppyFunctions(e).map((o) => o.fn!.argumentsObject) : [])]),
+  // (n8n's are compiled strict) the getter gives null or throws. V8 has one getter for both keys (the
+  // snapshot names it Function.prototype.arguments[get]), so each answers for both: until round 20 the
+  // getter gave only arguments objects when `caller` was read, and `h.caller.arguments[0]` passed.
+  caller: (e, c) => callerOrArguments(e, c),
+  arguments: (e, c) => callerOrArguments(e, c),
   buffer: (e, c) => bufferOf(e, c),
   parent: (e, c) => bufferOf(e, c),
 };

@@ -60,6 +60,16 @@ describe('the built-in graph', () => {
   });
 });
 
+describe('a getter installed under several keys', () => {
+  it("is only Function.prototype's caller/arguments getter, whose summary answers for both keys (round 20)", () => {
+    const graph = builtinGraph();
+    const keysOf = new Map<number, Set<string>>();
+    for (const o of graph.objects) for (const [k, s] of [...o.getters, ...o.setters]) for (const f of s) keysOf.set(f, (keysOf.get(f) ?? new Set()).add(k));
+    const shared = [...keysOf].filter(([, keys]) => keys.size > 1).map(([f, keys]) => `${graph.objects[f - 32].path}: ${[...keys].sort().join(', ')}`);
+    expect(shared.sort()).toEqual(['Function.prototype.arguments[get]: arguments, caller', 'host:Function.prototype.arguments[get]: arguments, caller']);
+  });
+});
+
 describe('bounds', () => {
   it('a body whose fixed point does not settle within the bound cannot be proven pure, with the bound named', () => {
     const chain = Array.from({ length: 30 }, (_, i) => `var v${i} = v${i + 1};`).join('\n');

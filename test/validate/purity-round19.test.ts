@@ -29,7 +29,9 @@ describe('round 19: the entries are what the round found', () => {
     expect(new Set(ROUND19_BYPASSES.map((b) => b.cls)).size).toBe(4);
     expect(HANDS_N8N_A_FUNCTION.size).toBe(15);
   });
-  it.each([...HANDS_N8N_A_FUNCTION].map((id) => [id, ROUND19_BYPASSES.find((b) => b.id === id)!.code] as const))('%s hands n8n only a function: provable, as n8n drops it', (_id, code) => {
-    expect(findings(code).map((f) => `${f.what} ${f.use}`)).toEqual([]);
+  // Not required to be reported, and nothing but the hand-over may be: a compiler handed over for certain is
+  // reported by policy (policy.ts), one reached only through an over-approximation is not.
+  it.each([...HANDS_N8N_A_FUNCTION].map((id) => [id, ROUND19_BYPASSES.find((b) => b.id === id)!.code] as const))('%s hands n8n only a function: nothing else is found', (_id, code) => {
+    expect(findings(code).filter((f) => f.use !== 'and is returned to n8n').map((f) => `${f.what} ${f.use}`)).toEqual([]);
   });
 });

@@ -214,6 +214,13 @@ describe("the workflow's static data: one object, holding earlier executions' JS
   }, 60_000);
 });
 
+describe('a built-in handed $env may read it (round 19)', () => {
+  it('is reported whatever the built-in, through a bound function too; a function of the code handed it is not', () => {
+    expect(findings('const f = Object.keys.bind(Object);\nreturn [{ json: { k: f($env) } }];')).toContain('reaches: `f($env)` may be $env (environment access) and is handed to Object.keys, which may read it');
+    expect(findings('function g(e) { return 1; }\nconst f = g.bind(null);\nf($env);\nreturn [];')).toEqual([]);
+  });
+});
+
 describe('a read over the own keys of several objects (engine.getKeys)', () => {
   // One read for all the keys: an owner's own properties exactly, every value at a run-time key where a key is another object's.
   const reads = [

@@ -390,8 +390,9 @@ export class Engine {
       for (const w of isWeak(f) ? this.heap.weaken(memo) : memo) out.add(w);
       return;
     }
-    // Reported once per inputs in a pass (a memo hit made the same call with them).
-    this.policy.handedTo(fn, self, args, site);
+    // Reported once per inputs in a pass (a memo hit made the same call with them); a bound function passes
+    // them on to its target, which is asked in turn.
+    if (!fn.slots.has('%target')) this.policy.handedTo(fn, self, args, site);
     // A built-in that calls back into itself with the very same inputs (a toLocaleString of an array
     // holding itself) gives, inside, what it gave last time: its effects are those of the outer call, and
     // the fixed point runs the body again until nothing grows. With other inputs it is a call of its own

@@ -28,6 +28,18 @@ function sameValues(a: VSet, b: VSet): boolean {
   return true;
 }
 
+/**
+ * A read at a run-time key in progress: what its holders hold, each holder read once however many of the
+ * values read have it on their chains (what a holder holds does not depend on the receiver), whether it
+ * held anything, and its getters, each with every receiver it met (run once each when the read ends:
+ * Function.prototype's caller and arguments sit on every function's chain). All weakened when it ends.
+ */
+interface RunTimeRead {
+  found: VSet;
+  contributes: Map<AbstractObject, boolean>;
+  getters: Map<VSet, { key: string; receivers: Set<number> }>;
+}
+
 /** A built-in call running now: its inputs and site, and what a call inside it with the same ones was given. */
 interface ActiveCall {
   inputs: MemoKey;
@@ -141,22 +153,20 @@ export class Engine {
     const key: ReadKey = { raw: rawKey, ownKeyRead, read: readKey, index, stringKey: readKey !== undefined && (isIndexKey(readKey) || readKey === '#' || readKey === 'length') };
     // A read at a run-time key runs every getter on every chain: each getter once, with all the receivers
     // it met, not once per receiver (Function.prototype's caller and arguments sit on every function's chain).
-    const outer = this.batchedGetters;
-    const outerRead = this.runTimeRead;
-    this.batchedGetters = readKey === undefined ? new Map() : undefined;
-    this.runTimeRead = readKey === undefined ? { found: new Set(), contributes: new Map() } : undefined;
+    const outer = this.runTimeRead;
+    this.runTimeRead = readKey === undefined ? { found: new Set(), contributes: new Map(), getters: new Map() } : undefined;
     try {
       // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
       if (Array.isArray(objects)) for (let i = 0; i < objects.length; i++) this.readValue(objects[i], key, site, receivers, out);
       else for (const v of objects as VSet) this.readValue(v, key, site, receivers, out);
     } finally {
-      const batched = this.batchedGetters;
       const read = this.runTimeRead;
-      this.batchedGetters = outer;
-      this.runTimeRead = outerRead;
-      if (read) for (const w of this.heap.weaken(read.found)) out.add(w);
-      // What a getter gives at a run-time key came through an over-approximation: weak, as the rest of the read.
-      if (batched) for (const [g, { key: k, receivers: r }] of batched) for (const w of this.heap.weaken(this.runGetter(this.heap.weaken(g), r, k, site))) out.add(w);
+      this.runTimeRead = outer;
+      if (read) {
+        for (const w of this.heap.weaken(read.found)) out.add(w);
+        // What a getter gives at a run-time key came through an over-approximation: weak, as the rest of the read.
+        for (const [g, { key: k, receivers: r }] of read.getters) for (const w of this.heap.weaken(this.runGetter(this.heap.weaken(g), r, k, site))) out.add(w);
+      }
     }
     this.step(out.size);
     return out;
@@ -172,7 +182,7 @@ export class Engine {
     const owners = new Set<number>();
     const out = new Set<number>();
     for (const key of keys) {
-      if (key !== undefined && key.startsWith(OWN_KEY) && key !== OWN_KEY_OF_RECEIVER) owners.add(Number(key.slice(OWN_KEY.length)));
+      if (key !== undefined && key.startsWith(OWN_KEY) && key !== OWN_KEY_OF_RECEIVER) owners.add(ownerOfKey(key));
       else for (const w of this.get(objects, key, site, receivers)) out.add(w);
     }
     if (owners.size === 1) for (const w of this.get(objects, ownKeyToken([...owners][0]), site, receivers)) out.add(w);
@@ -189,14 +199,8 @@ export class Engine {
     return out;
   }
 
-  /** The getters met by the read at a run-time key in progress, with their receivers (run when it ends). */
-  private batchedGetters: Map<VSet, { key: string; receivers: Set<number> }> | undefined;
-  /**
-   * The read at a run-time key in progress: what its holders hold, each holder read once however many
-   * of the values read have it on their chains (what a holder holds does not depend on the receiver;
-   * its getters do, and they are batched with every receiver), weakened once when the read ends.
-   */
-  private runTimeRead: { found: VSet; contributes: Map<AbstractObject, boolean> } | undefined;
+  /** The read at a run-time key in progress (see RunTimeRead). */
+  private runTimeRead: RunTimeRead | undefined;
 
   private readValue(v: number, key: ReadKey, site: CallSite, receivers: VSet | undefined, out: VSet): void {
     this.step();
@@ -209,7 +213,7 @@ export class Engine {
         out.add(STR).add(NUM);
         return;
       }
-      if (isObjectValue(v) && (key.raw === OWN_KEY_OF_RECEIVER || Number(key.raw!.slice(OWN_KEY.length)) === objectOf(v))) {
+      if (isObjectValue(v) && (key.raw === OWN_KEY_OF_RECEIVER || ownerOfKey(key.raw!) === objectOf(v))) {
         this.readOwnKeys(v, site, out);
         return;
       }
@@ -248,7 +252,7 @@ export class Engine {
    * meets it, its getters batched with this receiver every time. Whether it holds any value (a chain that
    * holds none gives undefined).
    */
-  private readHolderAtRunTimeKey(holder: AbstractObject, given: VSet | undefined, receiver: number, read: { found: VSet; contributes: Map<AbstractObject, boolean> }): boolean {
+  private readHolderAtRunTimeKey(holder: AbstractObject, given: VSet | undefined, receiver: number, read: RunTimeRead): boolean {
     let contributes = read.contributes.get(holder);
     if (contributes === undefined) {
       const into = read.found;
@@ -266,8 +270,8 @@ export class Engine {
     }
     if (holder.getters.size > 0) {
       for (const [k, g] of holder.getters) {
-        let batch = this.batchedGetters!.get(g);
-        if (!batch) this.batchedGetters!.set(g, (batch = { key: k, receivers: new Set() }));
+        let batch = read.getters.get(g);
+        if (!batch) read.getters.set(g, (batch = { key: k, receivers: new Set() }));
         if (given) for (const r of given) batch.receivers.add(r);
         else batch.receivers.add(receiver);
       }
@@ -767,6 +771,8 @@ import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE } from './heap.js';
 export const OWN_KEY = '\u0000own:';
 /** The Key naming an own key of the object `id`. */
 const ownKeyToken = (id: number): string => `${OWN_KEY}${id}`;
+/** The object an own-key token names (not OWN_KEY_OF_RECEIVER). */
+const ownerOfKey = (token: string): number => Number(token.slice(OWN_KEY.length));
 /** A key that is an own key of whatever object it is read from (E[k] with k from Object.keys(E), the same E). */
 export const OWN_KEY_OF_RECEIVER = `${OWN_KEY}receiver`;
 const wkName = (v: number) => WELL_KNOWN_SYMBOLS[v - wellKnownSymbol('asyncIterator')];

@@ -6,7 +6,7 @@
 // bound named.
 import { builtinGraph } from './builtin-graph.js';
 import { BoundExceeded, Engine, type CallSite } from './engine.js';
-import { type AbstractObject, type FunctionSite, Heap, isObjectValue, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
+import { type AbstractObject, Cell, CellMap, type FunctionSite, Heap, passClock, isObjectValue, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
 import { onePerExpression, Policy, type PurityFinding } from './policy.js';
 import { buildSummaries } from './summaries.js';
@@ -44,6 +44,8 @@ export interface PurityOptions {
   workBound?: number;
   findingsWorkBound?: number;
   timeBoundMs?: number;
+  /** Run passes until one adds nothing, also after a pass whose every read was final (which settles without it): tests compare the two. */
+  confirmingPass?: boolean;
 }
 
 let summaries: ReturnType<typeof buildSummaries> | undefined;
@@ -80,7 +82,7 @@ class Analyzer implements Interp {
   private readonly functions: any[] = [];
   private readonly strict = new Set<any>();
   private readonly idVariables = new Map<any, any>();
-  private readonly vars = new Map<any, VSet>();
+  private readonly vars = new CellMap<any>();
   private readonly alsoBinds = new Map<any, any[]>();
   /** Variables that hold own keys of a path (for-in, Object.keys / entries over it), and the path. */
   private readonly keyPaths = new Map<any, any>();
@@ -89,7 +91,7 @@ class Analyzer implements Interp {
   private readonly sites = new Map<any, CallSite>();
   /** Variables of each function scope (and the body's own), by block and name: where Annex B puts a block's function. */
   private readonly functionScopeVars = new Map<any, Map<string, any>>();
-  private readonly annexBGlobals = new Map<string, VSet>();
+  private readonly annexBGlobals = new CellMap<string>();
   private readonly top: FunctionSite;
   private readonly topObject: AbstractObject;
 
@@ -225,13 +227,17 @@ class Analyzer implements Interp {
       while (rounds < maxRounds && !settled) {
         rounds++;
         this.heap.changed = false;
+        passClock.current++;
+        passClock.staleRead = false;
         this.policy.clearFindings();
         try {
           this.pass();
         } finally {
           for (const f of this.policy.findings) found.set(`${f.node.start}:${f.node.end}:${f.what}:${f.use}`, f);
         }
-        settled = !this.heap.changed;
+        // A pass that added nothing is the fixed point, and so is one whose every read saw what the set holds
+        // at the pass's end (heap.ts, passClock): a further pass would read, do and find the same.
+        settled = !this.heap.changed || (!passClock.staleRead && !this.options.confirmingPass);
       }
     } catch (error) {
       // The stack's end is a bound too: no body, however it nests, crashes validate (a last resort; the depth bound comes first).
@@ -345,9 +351,7 @@ class Analyzer implements Interp {
       const fn = FUNCTION_TYPES.has(block.type) ? this.functionObject(block).fn! : this.top;
       return new Set([fn.argumentsObject]);
     }
-    let s = this.vars.get(v);
-    if (!s) this.vars.set(v, (s = new Set()));
-    return s;
+    return this.vars.cell(v);
   }
 
   bind(pattern: any, values: VSet, site: CallSite): void {
@@ -355,8 +359,7 @@ class Analyzer implements Interp {
       case 'Identifier': {
         const s = this.variable(pattern);
         for (const other of this.alsoBinds.get(pattern) ?? []) {
-          if (!this.vars.has(other)) this.vars.set(other, new Set());
-          this.heap.join(this.vars.get(other)!, values);
+          this.heap.join(this.vars.cell(other), values);
         }
         if (s) this.heap.join(s, values);
         else this.writeGlobal(pattern.name, values, pattern);
@@ -427,13 +430,9 @@ class Analyzer implements Interp {
     const variable = this.functionScopeVars.get(fn ?? this.ast)?.get(node.id.name);
     const value = new Set([this.functionObject(node).id]);
     if (variable) {
-      let s = this.vars.get(variable);
-      if (!s) this.vars.set(variable, (s = new Set()));
-      this.heap.join(s, value);
+      this.heap.join(this.vars.cell(variable), value);
     }
-    let g = this.annexBGlobals.get(node.id.name);
-    if (!g) this.annexBGlobals.set(node.id.name, (g = new Set()));
-    this.heap.join(g, value);
+    this.heap.join(this.annexBGlobals.cell(node.id.name), value);
   }
 
   writeGlobal(name: string, values: VSet, node: any): void {
@@ -508,13 +507,13 @@ class Analyzer implements Interp {
       arrow: node.type === 'ArrowFunctionExpression',
       generator: !!node.generator,
       async: node.type === 'Program' || !!node.async,
-      params: (node.params ?? []).map(() => new Set<number>()),
+      params: (node.params ?? []).map(() => new Cell()),
       restAt: (node.params ?? []).findIndex((p: any) => p.type === 'RestElement'),
-      rest: new Set(),
-      thisSet: new Set(),
-      returns: new Set(),
-      home: new Set(),
-      newTargets: new Set(),
+      rest: new Cell(),
+      thisSet: new Cell(),
+      returns: new Cell(),
+      home: new Cell(),
+      newTargets: new Cell(),
       argumentsObject: args.id,
       called: false,
     };
@@ -576,8 +575,7 @@ class Analyzer implements Interp {
           if (key === undefined) this.heap.add(target.dyn, f.id);
           else if (m.kind === 'get' || m.kind === 'set') {
             const table = m.kind === 'get' ? target.getters : target.setters;
-            if (!table.has(key)) table.set(key, new Set());
-            this.heap.add(table.get(key)!, f.id);
+            this.heap.add(table.cell(key), f.id);
           } else this.heap.add(this.heap.prop(target, key), f.id);
         }
       } else if (m.type === 'PropertyDefinition') {

@@ -3,7 +3,7 @@
 // applied). Names are canonical ('Object.prototype.__defineGetter__', 'Buffer (runner realm)'), and
 // the capability objects are marked here, by their place in the real graph.
 import { SNAPSHOT } from './builtin-snapshot.js';
-import { BIGINT, BOOL, type Capability, NUM, OBJECT_BASE, STR, SYM, UNDEF, type AbstractObject, wellKnownSymbol } from './heap.js';
+import { BIGINT, BOOL, type Capability, Cell, CellMap, NUM, OBJECT_BASE, STR, SYM, UNDEF, type AbstractObject, wellKnownSymbol } from './heap.js';
 
 export interface BuiltinGraph {
   objects: AbstractObject[];
@@ -57,13 +57,13 @@ function buildGraph(): BuiltinGraph {
     label: names[i],
     path: names[i],
     callable: s.callable,
-    props: new Map(),
-    getters: new Map(),
-    setters: new Map(),
-    dyn: new Set(),
-    protos: new Set(s.proto >= 0 ? [OBJECT_BASE + s.proto] : []),
+    props: new CellMap<string>(),
+    getters: new CellMap<string>(),
+    setters: new CellMap<string>(),
+    dyn: new Cell(),
+    protos: new Cell(s.proto >= 0 ? [OBJECT_BASE + s.proto] : []),
     enumerable: new Set(),
-    slots: new Map(),
+    slots: new CellMap<string>(),
   }));
   const n8nKeys: string[] = [];
   const value = (v: number | string): number | undefined => {
@@ -77,8 +77,8 @@ function buildGraph(): BuiltinGraph {
     for (const p of s.props as any[]) {
       const key: string = p[0];
       if (p[4] === 'a') {
-        if (p[1] >= 0) o.getters.set(key, new Set([OBJECT_BASE + p[1]]));
-        if (p[2] >= 0) o.setters.set(key, new Set([OBJECT_BASE + p[2]]));
+        if (p[1] >= 0) o.getters.set(key, new Cell([OBJECT_BASE + p[1]]));
+        if (p[2] >= 0) o.setters.set(key, new Cell([OBJECT_BASE + p[2]]));
         if (p[3]) o.enumerable!.add(key);
         continue;
       }
@@ -87,7 +87,7 @@ function buildGraph(): BuiltinGraph {
         n8nKeys.push(key);
         continue;
       }
-      o.props.set(key, new Set([v]));
+      o.props.set(key, new Cell([v]));
       if (p[2]) o.enumerable!.add(key);
     }
   });

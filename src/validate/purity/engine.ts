@@ -5,7 +5,7 @@
 // instanceof (Symbol.hasInstance). Each implicit call has its one rule here; the syntax table and the
 // summaries use these, never their own.
 import type { BuiltinGraph } from './builtin-graph.js';
-import { type AbstractObject, BIGINT, BOOL, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
+import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
 
@@ -110,7 +110,7 @@ export class Engine {
     return true;
   }
   /** Every value thrown anywhere, and every reason a promise is rejected with: what a catch clause or a rejection handler receives. */
-  readonly thrown: VSet = new Set();
+  readonly thrown = new Cell();
   /** Objects of the code's own functions, once created. */
   readonly functions: AbstractObject[] = [];
   callFunction!: (fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean) => VSet;
@@ -227,7 +227,7 @@ export class Engine {
     if (key.read === undefined && this.runTimeRead) {
       let found = false;
       for (const o of this.heap.chain(v, this.graph.prototypes)) {
-        const overlay = this.heap.overlays.get(o.id);
+        const overlay = this.heap.overlayOf(o.id);
         if (this.readHolderAtRunTimeKey(o, receivers, v, this.runTimeRead)) found = true;
         if (overlay && this.readHolderAtRunTimeKey(overlay, receivers, v, this.runTimeRead)) found = true;
       }
@@ -239,7 +239,7 @@ export class Engine {
     const found = weak ? new Set<number>() : out;
     const before = found.size;
     for (const o of this.heap.chain(v, this.graph.prototypes)) {
-      const overlay = this.heap.overlays.get(o.id);
+      const overlay = this.heap.overlayOf(o.id);
       this.readHolder(o, receivers, v, key.read!, key.index, site, found);
       if (overlay) this.readHolder(overlay, receivers, v, key.read!, key.index, site, found);
     }
@@ -283,7 +283,7 @@ export class Engine {
   private readOwnKeys(v: number, site: CallSite, out: VSet): void {
     const o = this.heap.object(v);
     const found = new Set<number>([UNDEF]);
-    for (const holder of [o, this.heap.overlays.get(o.id)]) {
+    for (const holder of [o, this.heap.overlayOf(o.id)]) {
       if (!holder) continue;
       for (const s of holder.props.values()) for (const w of s) found.add(w);
       for (const [k, g] of holder.getters) for (const w of this.runGetter(g, new Set([v]), k, site)) found.add(w);
@@ -340,10 +340,7 @@ export class Engine {
       if (key === undefined) {
         this.heap.join(target.dyn, values);
         // A path through this object may change from now on (stablePath): a change of the state, like any growth.
-        if (!this.writtenAtRunTimeKey.has(o.id)) {
-          this.writtenAtRunTimeKey.add(o.id);
-          this.heap.noteChange();
-        }
+        this.heap.add(this.writtenAtRunTimeKey, o.id);
       }
       else this.heap.join(this.heap.prop(target, key), values);
       if (o.model) this.models[`${o.model}:put`]?.(this, { self: new Set([v]), args: [values], site, isNew: false, fn: o });
@@ -446,7 +443,7 @@ export class Engine {
   private readonly summaryById = new Map<number, Summary | null>();
 
   /** Objects something was stored into under a key known only at run time (a path through them may change). */
-  readonly writtenAtRunTimeKey = new Set<number>();
+  readonly writtenAtRunTimeKey = new Cell();
   /** The built-in calls running now, outermost first (a call inside one with the same inputs and site is given its last result). */
   private readonly activeCalls: ActiveCall[] = [];
   private readonly memo = new CallMemo();
@@ -603,7 +600,7 @@ export class Engine {
     const o = this.heap.object(v);
     if (o.kind !== 'builtin' || o.cap) return undefined;
     const chain = this.heap.chain(v, this.graph.prototypes);
-    if (chain.some((p) => this.heap.overlays.has(p.id))) return undefined;
+    if (chain.some((p) => this.heap.overlayOf(p.id) !== undefined)) return undefined;
     const self = new Set([v]);
     const args = [new Set([STR])];
     let cost = 0;
@@ -721,7 +718,7 @@ export class Engine {
     return this.heap.site(`${site.tag}:resolve:${p.id}`, () => {
       const f = this.heap.create('site', 'a promise resolve function', [this.builtin('Function.prototype')], true);
       f.model = 'resolve';
-      f.slots.set('%promise', new Set([p.id]));
+      this.heap.add(this.heap.slot(f, '%promise'), p.id);
       return f;
     }).id;
   }

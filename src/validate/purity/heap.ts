@@ -31,8 +31,162 @@ export const isStringValue = (v: number) => v === STR || v >= STRING_BASE;
 
 export type VSet = Set<number>;
 
-/** An object's set of prototypes: its growth makes cached prototype chains stale (a class, not a lookup: grow runs on every join). */
-class ProtoSet extends Set<number> {}
+/**
+ * The pass of the fixed point being run, on a clock over every analysis of this process (a stamp left by
+ * an earlier pass, of this body or another, never equals it), and whether the pass read a set of the
+ * abstract state that grew after the read. A pass that did not (staleRead false) saw, at every read, what
+ * the set holds when the pass ends: run again, it would read the same values, do the same operations and
+ * add nothing, so it is the fixed point, and the confirming pass is not run (analysis.ts).
+ */
+export const passClock = { current: 0, staleRead: false };
+
+/**
+ * A set of the abstract state that outlives an operation: a property, a slot, a variable, a parameter, what
+ * a function returns. Every read (has, size, iteration) stamps it with the pass; a value added after a read
+ * in the same pass makes the pass stale. Operations' own results are plain sets, never read after a growth
+ * that matters. The types make every persistent field a Cell (a plain Set does not type-check there).
+ */
+export class Cell extends Set<number> {
+  /** The last pass that read this set. */
+  readIn = 0;
+  /** Whether it holds v, without counting as a read (a join's own check). */
+  holds(v: number): boolean {
+    return super.has(v);
+  }
+  /** How many values it holds, without counting as a read. */
+  count(): number {
+    return super.size;
+  }
+  override has(v: number): boolean {
+    this.readIn = passClock.current;
+    return super.has(v);
+  }
+  override get size(): number {
+    this.readIn = passClock.current;
+    return super.size;
+  }
+  /** Adds v, which it does not hold (a join's growth: checked already). */
+  append(v: number): void {
+    if (this.readIn === passClock.current) passClock.staleRead = true;
+    super.add(v);
+  }
+  override add(v: number): this {
+    if (!super.has(v)) {
+      if (this.readIn === passClock.current) passClock.staleRead = true;
+      super.add(v);
+    }
+    return this;
+  }
+  // A value taken away after a read (only a new object's sets are cleared today) makes the pass stale, as growth does.
+  override delete(v: number): boolean {
+    if (this.readIn === passClock.current) passClock.staleRead = true;
+    return super.delete(v);
+  }
+  override clear(): void {
+    if (this.readIn === passClock.current) passClock.staleRead = true;
+    super.clear();
+  }
+  override values(): SetIterator<number> {
+    this.readIn = passClock.current;
+    return super.values();
+  }
+  override keys(): SetIterator<number> {
+    this.readIn = passClock.current;
+    return super.keys();
+  }
+  override entries(): SetIterator<[number, number]> {
+    this.readIn = passClock.current;
+    return super.entries();
+  }
+  override forEach(f: (value: number, key: number, set: Set<number>) => void, thisArg?: unknown): void {
+    this.readIn = passClock.current;
+    super.forEach(f, thisArg);
+  }
+  override [Symbol.iterator](): SetIterator<number> {
+    this.readIn = passClock.current;
+    return super.values();
+  }
+}
+
+/**
+ * Cells by key (an object's properties, getters, setters and slots; the variables). Which keys it has is
+ * state too: a lookup that finds no key, a count or a walk over the keys stamps the map, and a cell made in
+ * the same pass afterwards starts out read (its first value then makes the pass stale). Keys are never
+ * deleted; a key given another cell makes the pass stale.
+ */
+export class CellMap<K> extends Map<K, Cell> {
+  /** The last pass that read which keys this map has. */
+  readIn = 0;
+  /** The cell at `key`, made empty if there is none (a write's target: not a read of the keys). */
+  cell(key: K): Cell {
+    let c = super.get(key);
+    if (c === undefined) {
+      c = new Cell();
+      if (this.readIn === passClock.current) c.readIn = passClock.current;
+      super.set(key, c);
+    }
+    return c;
+  }
+  override get(key: K): Cell | undefined {
+    const c = super.get(key);
+    if (c === undefined) this.readIn = passClock.current;
+    return c;
+  }
+  override has(key: K): boolean {
+    const found = super.has(key);
+    if (!found) this.readIn = passClock.current;
+    return found;
+  }
+  override set(key: K, c: Cell): this {
+    const known = super.get(key);
+    if (known !== c) {
+      if (known !== undefined) passClock.staleRead = true;
+      else if (this.readIn === passClock.current) {
+        // A lookup found no key here earlier in the pass: a cell that comes with values is a growth after that read.
+        if (c.count() > 0) passClock.staleRead = true;
+        c.readIn = passClock.current;
+      }
+      super.set(key, c);
+    }
+    return this;
+  }
+  // A key taken away after its keys were read (only a new class's `prototype` is today) makes the pass stale.
+  override delete(key: K): boolean {
+    if (this.readIn === passClock.current || super.get(key)?.readIn === passClock.current) passClock.staleRead = true;
+    return super.delete(key);
+  }
+  override clear(): void {
+    if (this.readIn === passClock.current) passClock.staleRead = true;
+    super.clear();
+  }
+  override get size(): number {
+    this.readIn = passClock.current;
+    return super.size;
+  }
+  override keys(): MapIterator<K> {
+    this.readIn = passClock.current;
+    return super.keys();
+  }
+  override values(): MapIterator<Cell> {
+    this.readIn = passClock.current;
+    return super.values();
+  }
+  override entries(): MapIterator<[K, Cell]> {
+    this.readIn = passClock.current;
+    return super.entries();
+  }
+  override forEach(f: (value: Cell, key: K, map: Map<K, Cell>) => void, thisArg?: unknown): void {
+    this.readIn = passClock.current;
+    super.forEach(f, thisArg);
+  }
+  override [Symbol.iterator](): MapIterator<[K, Cell]> {
+    this.readIn = passClock.current;
+    return super.entries();
+  }
+}
+
+/** An object's set of prototypes: its growth makes cached prototype chains stale, which no read stamps, so it makes the pass stale (a class, not a lookup: grow runs on every join). */
+class ProtoSet extends Cell {}
 
 /** What a capability object gives whoever holds it (the policy's vocabulary). */
 export interface Capability {
@@ -48,16 +202,16 @@ export interface FunctionSite {
   arrow: boolean;
   generator: boolean;
   async: boolean;
-  params: VSet[];
+  params: Cell[];
   /** The index of the rest parameter (-1: none); the arguments from there on are `rest`. */
   restAt: number;
-  rest: VSet;
-  thisSet: VSet;
-  returns: VSet;
+  rest: Cell;
+  thisSet: Cell;
+  returns: Cell;
   /** Objects whose prototype `super` reads (the home object of a method). */
-  home: VSet;
+  home: Cell;
   /** `new.target` and the instance `this` of a class constructor. */
-  newTargets: VSet;
+  newTargets: Cell;
   argumentsObject: number;
   called: boolean;
 }
@@ -67,16 +221,16 @@ export interface AbstractObject {
   kind: 'builtin' | 'site' | 'n8n';
   label: string;
   callable: boolean;
-  props: Map<string, VSet>;
-  getters: Map<string, VSet>;
-  setters: Map<string, VSet>;
+  props: CellMap<string>;
+  getters: CellMap<string>;
+  setters: CellMap<string>;
   /** Values stored under keys known only at run time (or every key: n8n's data). */
-  dyn: VSet;
-  protos: VSet;
+  dyn: Cell;
+  protos: Cell;
   /** Keys that are enumerable own properties (built-ins only; a site's are all enumerable). */
   enumerable?: Set<string>;
   /** Engine slots: a promise's '%value', a generator's '%yield', a bound function's '%target', ... */
-  slots: Map<string, VSet>;
+  slots: CellMap<string>;
   /** The built-in's path in the snapshot (summaries are found by it). */
   path?: string;
   fn?: FunctionSite;
@@ -98,7 +252,11 @@ export class Heap {
   private readonly stringNames: string[] = [];
   private readonly sites = new Map<string, number>();
   /** Per-analysis objects holding what the code adds to a shared object it may extend (new keys of the global object). */
-  readonly overlays = new Map<number, AbstractObject>();
+  private readonly overlays = new Map<number, AbstractObject>();
+  /** The last pass that looked for an overlay (a lookup that found none is a read of which overlays exist). */
+  private overlaysReadIn = 0;
+  /** The last pass that walked every object made so far (allObjects). */
+  private objectsReadIn = 0;
   changed = false;
   /** Grows with every change (a value added to any set, an object made): equal versions, the same heap. */
   version = 0;
@@ -109,13 +267,28 @@ export class Heap {
     this.objects = shared.slice();
   }
 
+  /** What the code added to shared object o, made if there is none (a write's target). */
   overlay(o: AbstractObject): AbstractObject {
     let ov = this.overlays.get(o.id);
     if (!ov) {
+      // A lookup earlier in the pass found no overlay: it would find this one now.
+      if (this.overlaysReadIn === passClock.current) passClock.staleRead = true;
       ov = this.create('site', `what the code added to ${o.label}`);
       this.overlays.set(o.id, ov);
     }
     return ov;
+  }
+
+  /** What the code added to shared object `id`, if anything (a read). */
+  overlayOf(id: number): AbstractObject | undefined {
+    this.overlaysReadIn = passClock.current;
+    return this.overlays.get(id);
+  }
+
+  /** Every object made so far (a read of which objects exist: an object made later in the pass makes it stale). */
+  allObjects(): readonly AbstractObject[] {
+    this.objectsReadIn = passClock.current;
+    return this.objects;
   }
 
   object(v: number): AbstractObject {
@@ -123,7 +296,8 @@ export class Heap {
   }
 
   create(kind: AbstractObject['kind'], label: string, protos: number[] = [], callable = false): AbstractObject {
-    const o: AbstractObject = { id: OBJECT_BASE + this.objects.length, kind, label, callable, props: new Map(), getters: new Map(), setters: new Map(), dyn: new Set(), protos: new ProtoSet(protos), slots: new Map() };
+    const o: AbstractObject = { id: OBJECT_BASE + this.objects.length, kind, label, callable, props: new CellMap(), getters: new CellMap(), setters: new CellMap(), dyn: new Cell(), protos: new ProtoSet(protos), slots: new CellMap() };
+    if (this.objectsReadIn === passClock.current) passClock.staleRead = true;
     this.version++;
     this.objects.push(o);
     return o;
@@ -155,6 +329,13 @@ export class Heap {
 
   /** Adds `from` into `into`; notes a change. */
   join(into: VSet, from: Iterable<number>): void {
+    // A cell's own check is not a read of it (only a value it lacks is added).
+    if (into instanceof Cell) {
+      if (Array.isArray(from)) {
+        for (let i = 0; i < from.length; i++) if (!into.holds(from[i])) this.grow(into, from[i]);
+      } else for (const v of from as VSet) if (!into.holds(v)) this.grow(into, v);
+      return;
+    }
     // Arrays and sets in loops of their own: a loop over both iterates through the generic protocol, an object per value.
     if (Array.isArray(from)) {
       for (let i = 0; i < from.length; i++) if (!into.has(from[i])) this.grow(into, from[i]);
@@ -162,32 +343,33 @@ export class Heap {
   }
 
   add(into: VSet, v: number): void {
-    if (!into.has(v)) this.grow(into, v);
+    if (into instanceof Cell ? !into.holds(v) : !into.has(v)) this.grow(into, v);
   }
 
-  /** A change outside the sets (the engine's own state): the pass has not settled, and the heap's version moves. */
+  /** A change outside the sets (the engine's own state), which no read stamps: the pass has not settled, is stale, and the heap's version moves. */
   noteChange(): void {
     this.changed = true;
+    passClock.staleRead = true;
     this.version++;
   }
 
   private grow(into: VSet, v: number): void {
-    into.add(v);
+    if (into instanceof Cell) into.append(v);
+    else into.add(v);
     this.changed = true;
     this.version++;
-    if (into instanceof ProtoSet) this.protoEpoch++;
+    if (into instanceof ProtoSet) {
+      this.protoEpoch++;
+      passClock.staleRead = true;
+    }
   }
 
-  slot(o: AbstractObject, name: string): VSet {
-    let s = o.slots.get(name);
-    if (!s) o.slots.set(name, (s = new Set()));
-    return s;
+  slot(o: AbstractObject, name: string): Cell {
+    return o.slots.cell(name);
   }
 
-  prop(o: AbstractObject, key: string): VSet {
-    let s = o.props.get(key);
-    if (!s) o.props.set(key, (s = new Set()));
-    return s;
+  prop(o: AbstractObject, key: string): Cell {
+    return o.props.cell(key);
   }
 
   /** The same values, with every capability object and built-in (a write to one is a finding) marked weak (it came through an over-approximation). */

@@ -104,7 +104,7 @@ function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
   const out = new Set<number>();
   const keys = new Set<string>();
   for (const o of e.heap.chain(v, e.graph.prototypes)) {
-    for (const holder of [o, e.heap.overlays.get(o.id)]) {
+    for (const holder of [o, e.heap.overlayOf(o.id)]) {
       if (!holder) continue;
       for (const table of [holder.props, holder.getters]) for (const k of table.keys()) if (holder.kind !== 'builtin' || holder.enumerable?.has(k)) keys.add(k);
       for (const w of holder.dyn) out.add(w);

@@ -200,7 +200,7 @@ function ownValues(e: Engine, values: VSet, c: C): VSet {
     const o = e.heap.object(v);
     const keys = [...o.props.keys(), ...o.getters.keys()].filter((k) => o.kind !== 'builtin' || o.enumerable?.has(k));
     for (const k of keys) for (const w of e.get([v], k, c.site)) out.add(w);
-    const ov = e.heap.overlays.get(o.id);
+    const ov = e.heap.overlayOf(o.id);
     if (ov) for (const s of ov.props.values()) for (const w of s) out.add(w);
     for (const w of o.dyn) out.add(w);
   }
@@ -701,7 +701,7 @@ const sloppySeen = new WeakMap<Engine['heap'], { scanned: number; found: Abstrac
 function sloppyFunctions(e: Engine): AbstractObject[] {
   let known = sloppySeen.get(e.heap);
   if (!known) sloppySeen.set(e.heap, (known = { scanned: 0, found: [] }));
-  const objects = e.heap.objects;
+  const objects = e.heap.allObjects();
   for (; known.scanned < objects.length; known.scanned++) {
     const o = objects[known.scanned];
     if (o.fn && !o.fn.strict) known.found.push(o);

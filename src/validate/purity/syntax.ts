@@ -242,8 +242,7 @@ function objectLiteral(n: any, I: Interp): VSet {
         continue;
       }
       if (table) {
-        if (!table.has(key)) table.set(key, new Set());
-        heap.join(table.get(key)!, value);
+        heap.join(table.cell(key), value);
       } else heap.join(heap.prop(o, key), value);
     }
   }
@@ -259,7 +258,7 @@ export function copyOwn(sources: VSet, into: AbstractObject, I: Interp, site: Ca
     I.engine.policy.read(v, undefined, site);
     const src = heap.object(v);
     const keys = new Set<string>([...src.props.keys(), ...src.getters.keys()]);
-    const overlay = heap.overlays.get(src.id);
+    const overlay = heap.overlayOf(src.id);
     if (overlay) for (const k of overlay.props.keys()) keys.add(k);
     for (const key of keys) if (src.kind !== 'builtin' || src.enumerable?.has(key) || overlay?.props.has(key)) heap.join(heap.prop(into, key), I.engine.get([v], key, site));
     heap.join(into.dyn, src.dyn);

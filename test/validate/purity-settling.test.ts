@@ -1,0 +1,190 @@
+// A pass of the points-to analysis whose every read saw what the set holds when the pass ends is the fixed
+// point, and the pass that would only confirm it is not run (src/validate/purity/heap.ts, passClock; analysis.ts).
+// These tests hold the cells to that: a read stamps, a growth after a read in the same pass makes the pass
+// stale, and a lookup that finds no key counts as a read of the keys. Then, on every body of the corpus and of
+// the red-team rounds, the analysis that settles early finds exactly what the one that always confirms finds.
+import { describe, expect, it } from 'vitest';
+import { Cell, CellMap, Heap, passClock } from '../../src/validate/purity/heap.js';
+import { analyzeSource, type PurityResult } from '../../src/validate/purity/index.js';
+import { codeSources } from '../../src/validate/node-kinds.js';
+import { corpusFiles } from '../support/corpus.js';
+import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
+import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
+import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
+import { ROUND15_BYPASSES, ROUND15_CAUGHT, ROUND15_PURE } from './support/bypasses-round15.js';
+import { ROUND16_BYPASSES, ROUND16_CAUGHT, ROUND16_PURE } from './support/bypasses-round16.js';
+import { ROUND17_BYPASSES, ROUND17_CAUGHT, ROUND17_PURE } from './support/bypasses-round17.js';
+import { ROUND18_BYPASSES, ROUND18_CAUGHT, ROUND18_PURE } from './support/bypasses-round18.js';
+import { ROUND19_BYPASSES, ROUND19_CAUGHT, ROUND19_PURE } from './support/bypasses-round19.js';
+import { ROUND20_BYPASSES, ROUND20_CAUGHT, ROUND20_PURE } from './support/bypasses-round20.js';
+
+/** Starts a new pass, as the analysis does. */
+function newPass(): void {
+  passClock.current++;
+  passClock.staleRead = false;
+}
+
+describe('cells: a growth after a read in the same pass makes the pass stale', () => {
+  it('a value added after the cell was read', () => {
+    newPass();
+    const c = new Cell([1]);
+    expect([...c]).toEqual([1]);
+    c.add(2);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it.each([
+    ['has', (c: Cell) => c.has(1)],
+    ['size', (c: Cell) => c.size],
+    ['for-of', (c: Cell) => {
+      for (const v of c) return v;
+      return undefined;
+    }],
+    ['spread', (c: Cell) => [...c]],
+    ['Array.from', (c: Cell) => Array.from(c)],
+    ['new Set', (c: Cell) => new Set(c)],
+    ['destructuring', (c: Cell) => {
+      const [first] = c;
+      return first;
+    }],
+    ['forEach', (c: Cell) => c.forEach(() => undefined)],
+    ['values', (c: Cell) => c.values()],
+    ['entries', (c: Cell) => c.entries()],
+    ['keys', (c: Cell) => c.keys()],
+  ])('every way of reading stamps the cell: %s', (_name, read) => {
+    // Many times: an optimized read must stamp too.
+    for (let i = 0; i < 2000; i++) {
+      newPass();
+      const c = new Cell([1, 2]);
+      read(c);
+      c.add(3 + i);
+      expect(passClock.staleRead).toBe(true);
+    }
+  });
+
+  it('a value added before any read, or read in an earlier pass, is not stale', () => {
+    newPass();
+    const c = new Cell();
+    c.add(1);
+    expect([...c]).toEqual([1]);
+    expect(passClock.staleRead).toBe(false);
+    newPass();
+    c.add(2);
+    expect(passClock.staleRead).toBe(false);
+  });
+
+  it("a join's own check of its target is not a read of it", () => {
+    newPass();
+    const heap = new Heap([]);
+    const target = new Cell([1]);
+    heap.join(target, [1, 2]);
+    heap.join(target, new Set([3]));
+    heap.add(target, 4);
+    expect(passClock.staleRead).toBe(false);
+    expect(heap.changed).toBe(true);
+    expect([...target]).toEqual([1, 2, 3, 4]);
+    heap.join(target, [5]);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it('a value taken away after a read is stale, as a growth is', () => {
+    newPass();
+    const c = new Cell([1, 2]);
+    void c.size;
+    c.delete(1);
+    expect(passClock.staleRead).toBe(true);
+  });
+});
+
+describe('cell maps: which keys a map has is read too', () => {
+  it('a lookup that finds no key, then a cell made at it and grown', () => {
+    newPass();
+    const m = new CellMap<string>();
+    expect(m.get('x')).toBeUndefined();
+    m.cell('x').add(1);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it.each([
+    ['has (absent)', (m: CellMap<string>) => m.has('y')],
+    ['size', (m: CellMap<string>) => m.size],
+    ['for-of', (m: CellMap<string>) => [...m]],
+    ['values', (m: CellMap<string>) => [...m.values()]],
+    ['keys', (m: CellMap<string>) => [...m.keys()]],
+    ['entries', (m: CellMap<string>) => [...m.entries()]],
+    ['forEach', (m: CellMap<string>) => m.forEach(() => undefined)],
+  ])('every read of the keys stamps the map: %s', (_name, read) => {
+    newPass();
+    const m = new CellMap<string>();
+    m.cell('a').add(1);
+    read(m);
+    m.cell('b').add(2);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it('a cell that comes with values, set after the keys were read, is stale; a key given another cell always is', () => {
+    newPass();
+    const m = new CellMap<string>();
+    void m.size;
+    m.set('a', new Cell([1]));
+    expect(passClock.staleRead).toBe(true);
+    newPass();
+    m.set('a', new Cell([2]));
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it('a lookup that finds its key is a read of that cell only', () => {
+    newPass();
+    const m = new CellMap<string>();
+    m.cell('a').add(1);
+    expect(m.get('a')).toBeDefined();
+    m.cell('b').add(2);
+    expect(passClock.staleRead).toBe(false);
+  });
+});
+
+const key = (r: PurityResult) => JSON.stringify(r.findings.map((f) => [f.node.start, f.node.end, f.verdict, f.what, f.use]).sort());
+
+const corpusBodies = corpusFiles().flatMap((f) => (f.json && Array.isArray(f.json.nodes) ? codeSources(f.json) : [])).filter((c) => c.language === 'javascript').map((c) => c.source);
+const rounds = [
+  ...[ROUND15_BYPASSES, ROUND15_CAUGHT, ROUND15_PURE, ROUND16_BYPASSES, ROUND16_CAUGHT, ROUND16_PURE, ROUND17_BYPASSES, ROUND17_CAUGHT, ROUND17_PURE],
+  ...[ROUND18_BYPASSES, ROUND18_CAUGHT, ROUND18_PURE, ROUND19_BYPASSES, ROUND19_CAUGHT, ROUND19_PURE, ROUND20_BYPASSES, ROUND20_CAUGHT, ROUND20_PURE],
+].flat() as Array<{ code: string }>;
+const testBodies = [...BYPASSES, ...CLEAN, ...DEFEATED, ...LATER_BYPASSES, ...LATER_FALSE_POSITIVES, ...ISSUE32, ...SELF_REVIEW, ...rounds].map((b: any) => b.code as string).concat(BUFFER_POOL);
+
+describe('settling early finds what confirming finds', () => {
+  it.each([
+    ['the corpus', corpusBodies],
+    ['the red-team rounds and the purity tests', testBodies],
+  ])('on every JavaScript body of %s: the same findings, never more passes', (_name, sources) => {
+    const bodies = [...new Set(sources)];
+    expect(bodies.length).toBeGreaterThan(150);
+    const differing: string[] = [];
+    let earlier = 0;
+    for (const source of bodies) {
+      const early = analyzeSource(source);
+      const confirmed = analyzeSource(source, { confirmingPass: true });
+      if (key(early) !== key(confirmed) || early.settled !== confirmed.settled) differing.push(source.slice(0, 80));
+      expect(early.rounds).toBeLessThanOrEqual(confirmed.rounds);
+      if (early.rounds < confirmed.rounds) earlier++;
+    }
+    expect(differing).toEqual([]);
+    // Not vacuous: a good share of bodies settle a pass earlier.
+    expect(earlier).toBeGreaterThan(bodies.length / 10);
+  });
+
+  it('a read that a later statement grows takes another pass, and what that pass finds is reported', () => {
+    // h is read (and called) before the assignment that adds a function returning the global object.
+    const source = 'let h = function () { return 1; };\nconst out = h();\nh = function () { return this; };\nreturn [{ json: { out } }];';
+    const result = analyzeSource(source);
+    expect(result.rounds).toBeGreaterThanOrEqual(2);
+    expect(result.findings.some((f) => f.verdict === 'reaches' && /global object/.test(f.what))).toBe(true);
+  });
+
+  it('a body whose reads all come after the writes settles in one pass', () => {
+    const result = analyzeSource('const rows = $input.all();\nconst out = rows.map((r) => ({ json: { n: r.json.n } }));\nreturn out;');
+    expect(result.findings).toEqual([]);
+    expect(result.rounds).toBe(1);
+    expect(analyzeSource('const rows = $input.all();\nconst out = rows.map((r) => ({ json: { n: r.json.n } }));\nreturn out;', { confirmingPass: true }).rounds).toBe(2);
+  });
+});

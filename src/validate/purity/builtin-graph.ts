@@ -3,7 +3,7 @@
 // applied). Names are canonical ('Object.prototype.__defineGetter__', 'Buffer (runner realm)'), and
 // the capability objects are marked here, by their place in the real graph.
 import { SNAPSHOT } from './builtin-snapshot.js';
-import { BIGINT, BOOL, type Capability, Cell, CellMap, NUM, OBJECT_BASE, STR, SYM, UNDEF, type AbstractObject, wellKnownSymbol } from './heap.js';
+import { BIGINT, BOOL, type Capability, Cell, CellMap, freezeBuiltin, NUM, OBJECT_BASE, STR, SYM, UNDEF, type AbstractObject, wellKnownSymbol } from './heap.js';
 
 export interface BuiltinGraph {
   objects: AbstractObject[];
@@ -112,6 +112,8 @@ function buildGraph(): BuiltinGraph {
     if (sandbox !== undefined) objects[sandbox - OBJECT_BASE].cap = cap;
     if (host !== undefined && host !== sandbox) objects[host - OBJECT_BASE].cap = { ...cap, label: `${cap.label} of the runner realm` };
   }
+  // Shared by every analysis of this process: from here on a change throws, and reads need not stamp.
+  for (const o of objects) freezeBuiltin(o);
   const proto = (n: string) => byName.get(`${n}.prototype`)!;
   return { objects, byName, global: byName.get('globalThis')!, prototypes: { String: proto('String'), Number: proto('Number'), Boolean: proto('Boolean'), BigInt: proto('BigInt'), Symbol: proto('Symbol') }, n8nKeys };
 }

@@ -49,6 +49,8 @@ export const passClock = { current: 0, staleRead: false };
 export class Cell extends Set<number> {
   /** The last pass that read this set. */
   readIn = 0;
+  /** A set of the shared built-in graph: never changes (a change would leak into every later analysis). */
+  frozen = false;
   /** Whether it holds v, without counting as a read (a join's own check). */
   holds(v: number): boolean {
     return super.has(v);
@@ -67,11 +69,13 @@ export class Cell extends Set<number> {
   }
   /** Adds v, which it does not hold (a join's growth: checked already). */
   append(v: number): void {
+    if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
     if (this.readIn === passClock.current) passClock.staleRead = true;
     super.add(v);
   }
   override add(v: number): this {
     if (!super.has(v)) {
+      if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
       if (this.readIn === passClock.current) passClock.staleRead = true;
       super.add(v);
     }
@@ -79,10 +83,12 @@ export class Cell extends Set<number> {
   }
   // A value taken away after a read (only a new object's sets are cleared today) makes the pass stale, as growth does.
   override delete(v: number): boolean {
+    if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
     if (this.readIn === passClock.current) passClock.staleRead = true;
     return super.delete(v);
   }
   override clear(): void {
+    if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
     if (this.readIn === passClock.current) passClock.staleRead = true;
     super.clear();
   }
@@ -117,10 +123,13 @@ export class Cell extends Set<number> {
 export class CellMap<K> extends Map<K, Cell> {
   /** The last pass that read which keys this map has. */
   readIn = 0;
+  /** A map of the shared built-in graph: never changes (a missing key's cell is an empty one that stays empty). */
+  frozen = false;
   /** The cell at `key`, made empty if there is none (a write's target: not a read of the keys). */
   cell(key: K): Cell {
     let c = super.get(key);
     if (c === undefined) {
+      if (this.frozen) return FROZEN_EMPTY;
       c = new Cell();
       if (this.readIn === passClock.current) c.readIn = passClock.current;
       super.set(key, c);
@@ -138,6 +147,7 @@ export class CellMap<K> extends Map<K, Cell> {
     return found;
   }
   override set(key: K, c: Cell): this {
+    if (this.frozen) throw new Error('a map of the shared built-in graph was changed');
     const known = super.get(key);
     if (known !== c) {
       if (known !== undefined) passClock.staleRead = true;
@@ -152,10 +162,12 @@ export class CellMap<K> extends Map<K, Cell> {
   }
   // A key taken away after its keys were read (only a new class's `prototype` is today) makes the pass stale.
   override delete(key: K): boolean {
+    if (this.frozen) throw new Error('a map of the shared built-in graph was changed');
     if (this.readIn === passClock.current || super.get(key)?.readIn === passClock.current) passClock.staleRead = true;
     return super.delete(key);
   }
   override clear(): void {
+    if (this.frozen) throw new Error('a map of the shared built-in graph was changed');
     if (this.readIn === passClock.current) passClock.staleRead = true;
     super.clear();
   }
@@ -183,6 +195,25 @@ export class CellMap<K> extends Map<K, Cell> {
     this.readIn = passClock.current;
     return super.entries();
   }
+}
+
+/** The cell a frozen map gives for a key it lacks (frozen: empty for good). */
+const FROZEN_EMPTY = new Cell();
+FROZEN_EMPTY.frozen = true;
+
+/**
+ * Makes a built-in of the shared graph unchangeable, and keeps its properties for reads that need not
+ * stamp (what never changes cannot grow after a read): a change would throw, not leak into other analyses.
+ */
+export function freezeBuiltin(o: AbstractObject): void {
+  for (const map of [o.props, o.getters, o.setters, o.slots]) {
+    for (const c of Map.prototype.values.call(map) as MapIterator<Cell>) c.frozen = true;
+    map.frozen = true;
+  }
+  o.dyn.frozen = true;
+  o.protos.frozen = true;
+  o.ownValues = new Map([...Map.prototype.entries.call(o.props) as MapIterator<[string, Cell]>].map(([k, c]) => [k, [...Set.prototype.values.call(c) as SetIterator<number>]]));
+  o.hasGetters = Map.prototype.values.call(o.getters).next().done === false;
 }
 
 /** An object's set of prototypes: its growth makes cached prototype chains stale, which no read stamps, so it makes the pass stale (a class, not a lookup: grow runs on every join). */
@@ -243,6 +274,9 @@ export interface AbstractObject {
   chainEpoch?: number;
   /** n8n's models: what a call gives, how a read behaves. */
   model?: string;
+  /** A frozen built-in's property values by key, and whether it has getters (read without stamping: freezeBuiltin). */
+  ownValues?: Map<string, number[]>;
+  hasGetters?: boolean;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */

@@ -4,7 +4,8 @@
 // stale, and a lookup that finds no key counts as a read of the keys. Then, on every body of the corpus and of
 // the red-team rounds, the analysis that settles early finds exactly what the one that always confirms finds.
 import { describe, expect, it } from 'vitest';
-import { Cell, CellMap, Heap, passClock } from '../../src/validate/purity/heap.js';
+import { builtinGraph } from '../../src/validate/purity/builtin-graph.js';
+import { Cell, CellMap, Heap, OBJECT_BASE, passClock, STRING_BASE } from '../../src/validate/purity/heap.js';
 import { analyzeSource, type PurityResult } from '../../src/validate/purity/index.js';
 import { codeSources } from '../../src/validate/node-kinds.js';
 import { corpusFiles } from '../support/corpus.js';
@@ -186,5 +187,27 @@ describe('settling early finds what confirming finds', () => {
     expect(result.findings).toEqual([]);
     expect(result.rounds).toBe(1);
     expect(analyzeSource('const rows = $input.all();\nconst out = rows.map((r) => ({ json: { n: r.json.n } }));\nreturn out;', { confirmingPass: true }).rounds).toBe(2);
+  });
+});
+
+describe('the shared built-in graph is frozen', () => {
+  it('a change to a built-in set or map throws, and a key it lacks gives an empty cell that stays empty', () => {
+    const graph = builtinGraph();
+    const objectPrototype = graph.objects[graph.byName.get('Object.prototype')! - OBJECT_BASE];
+    expect(() => objectPrototype.props.get('toString')!.add(STRING_BASE + 12345)).toThrow(/shared built-in graph/);
+    expect(() => objectPrototype.dyn.add(1)).toThrow(/shared built-in graph/);
+    expect(() => objectPrototype.props.set('x', new Cell())).toThrow(/shared built-in graph/);
+    const missing = objectPrototype.props.cell('noSuchKey');
+    expect(missing.count()).toBe(0);
+    expect(() => new Heap(graph.objects).join(missing, [1])).toThrow(/shared built-in graph/);
+    expect(objectPrototype.props.has('noSuchKey')).toBe(false);
+  });
+
+  it('what the code writes onto the global object goes to its overlay, never into the graph', () => {
+    const result = analyzeSource('globalThis.leak = 1;\nObject.prototype.polluted = 2;\nreturn [{ json: {} }];');
+    expect(result.findings.some((f) => f.verdict === 'builtinWrite')).toBe(true);
+    const graph = builtinGraph();
+    expect(graph.objects[graph.global - OBJECT_BASE].props.has('leak')).toBe(false);
+    expect(graph.objects[graph.byName.get('Object.prototype')! - OBJECT_BASE].props.has('polluted')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // The fixed point of code-purity's points-to analysis: the body is run through the syntax table
 // (syntax.ts) as n8n runs it (an async sloppy function called without a receiver, VmCodeWrapper),
 // every function of it too, over and over, each pass joining into the variables and the heap, until
-// a pass adds nothing. Then one more pass asks the policy (policy.ts) about every operation. A body
+// a pass adds nothing, or until a pass read nothing that grew after the read (heap.ts, passClock: such a
+// pass is the fixed point too). Every pass asks the policy (policy.ts) about every operation. A body
 // that does not settle within MAX_ROUNDS passes or TIME_BOUND_MS cannot be proven pure, with the
 // bound named.
 import { builtinGraph } from './builtin-graph.js';
@@ -220,8 +221,8 @@ class Analyzer implements Interp {
     let exceeded: 'work' | 'time' | 'depth' | 'stack' | undefined;
     /** What every pass so far found, by place and words (the verdict aside). */
     const found = new Map<string, PurityFinding>();
-    // Every pass asks the policy, and each starts its findings afresh: the pass that adds nothing saw the
-    // fixed point from its first operation to its last, so what it found is what a further pass would find.
+    // Every pass asks the policy, and each starts its findings afresh: the pass that settles saw the fixed
+    // point from its first operation to its last, so what it found is what a further pass would find.
     this.policy.reporting = true;
     try {
       while (rounds < maxRounds && !settled) {

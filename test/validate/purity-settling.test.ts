@@ -157,7 +157,7 @@ describe('settling early finds what confirming finds', () => {
   it.each([
     ['the corpus', corpusBodies],
     ['the red-team rounds and the purity tests', testBodies],
-  ])('on every JavaScript body of %s: the same findings, never more passes', (_name, sources) => {
+  ])('on every JavaScript body of %s: the same findings, never more passes (no body here reaches a bound in its confirming pass)', (_name, sources) => {
     const bodies = [...new Set(sources)];
     expect(bodies.length).toBeGreaterThan(150);
     const differing: string[] = [];
@@ -180,6 +180,26 @@ describe('settling early finds what confirming finds', () => {
     const result = analyzeSource(source);
     expect(result.rounds).toBeGreaterThanOrEqual(2);
     expect(result.findings.some((f) => f.verdict === 'reaches' && /global object/.test(f.what))).toBe(true);
+  });
+
+  // From the red team of 2026-12-01 (63,000 generated bodies, no other difference): a chain of variables each
+  // read before the next is assigned takes one pass per link. Settling early saves exactly the confirming
+  // pass; at 60 links that pass is the 61st, past the bound, so only the early settling finishes.
+  it('a chain read backwards takes one pass per link, and one pass fewer than confirming; at the bound of 60 passes only settling early finishes', () => {
+    const chain = (n: number) => `${Array.from({ length: n - 1 }, (_, i) => `var a${i + 1} = a${i + 2};`).join('\n')}\nvar a${n} = $env;\nreturn [{ json: { x: a1.FOO } }];`;
+    for (const n of [1, 2, 5, 17, 59]) {
+      const early = analyzeSource(chain(n));
+      const confirmed = analyzeSource(chain(n), { confirmingPass: true });
+      expect([early.rounds, confirmed.rounds]).toEqual([n, n + 1]);
+      expect(key(early)).toBe(key(confirmed));
+      expect(early.findings.map((f) => f.verdict)).toEqual(['reaches']);
+    }
+    const early = analyzeSource(chain(60));
+    expect(early.settled).toBe(true);
+    expect(early.findings.map((f) => [f.verdict, f.what])).toEqual([['reaches', '`a1.FOO` may be $env (environment access)']]);
+    const confirmed = analyzeSource(chain(60), { confirmingPass: true });
+    expect(confirmed.settled).toBe(false);
+    expect(confirmed.findings[0].what).toMatch(/did not settle within the bound of 60 passes/);
   });
 
   it('a body whose reads all come after the writes settles in one pass', () => {

@@ -112,7 +112,7 @@ function buildGraph(): BuiltinGraph {
     if (sandbox !== undefined) objects[sandbox - OBJECT_BASE].cap = cap;
     if (host !== undefined && host !== sandbox) objects[host - OBJECT_BASE].cap = { ...cap, label: `${cap.label} of the runner realm` };
   }
-  // Shared by every analysis of this process: from here on a change throws, and reads need not stamp.
+  // Shared by every analysis of this process: from here on a change throws.
   for (const o of objects) freezeBuiltin(o);
   const proto = (n: string) => byName.get(`${n}.prototype`)!;
   return { objects, byName, global: byName.get('globalThis')!, prototypes: { String: proto('String'), Number: proto('Number'), Boolean: proto('Boolean'), BigInt: proto('BigInt'), Symbol: proto('Symbol') }, n8nKeys };

@@ -303,20 +303,13 @@ export class Engine {
       else for (const [k, s] of holder.props) if (isNumericKey(k)) for (const w of s) into.add(w);
       for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
     }
-    if (!holder.ownValues) for (const w of holder.dyn) into.add(w);
+    for (const w of holder.dyn) into.add(w);
   }
 
   private readKey(holder: AbstractObject, given: VSet | undefined, receiver: number, key: string, site: CallSite, into: VSet): void {
-    if (holder.ownValues) {
-      // A frozen built-in: plain maps and arrays (nothing to stamp, and V8's fast paths).
-      const values = holder.ownValues.get(key);
-      if (values) addAll(into, values);
-      if (!holder.hasGetters) return;
-    } else {
-      const own = holder.props.get(key);
-      if (own) for (const w of own) into.add(w);
-      if (holder.getters.size === 0) return;
-    }
+    const own = holder.props.get(key);
+    if (own) for (const w of own) into.add(w);
+    if (holder.getters.size === 0) return;
     const g = holder.getters.get(key);
     if (g) for (const w of this.runGetter(g, given ?? new Set([receiver]), key, site)) into.add(w);
   }

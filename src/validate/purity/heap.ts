@@ -67,29 +67,27 @@ export class Cell extends Set<number> {
     this.readIn = passClock.current;
     return super.size;
   }
-  /** Adds v, which it does not hold (a join's growth: checked already). */
-  append(v: number): void {
+  /** Before any change: none to the shared graph, and one after a read in this pass makes the pass stale. */
+  private changing(): void {
     if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
     if (this.readIn === passClock.current) passClock.staleRead = true;
+  }
+  /** Adds v, which it does not hold (a join's growth: checked already). */
+  append(v: number): void {
+    this.changing();
     super.add(v);
   }
   override add(v: number): this {
-    if (!super.has(v)) {
-      if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
-      if (this.readIn === passClock.current) passClock.staleRead = true;
-      super.add(v);
-    }
+    if (!super.has(v)) this.append(v);
     return this;
   }
   // A value taken away after a read (only a new object's sets are cleared today) makes the pass stale, as growth does.
   override delete(v: number): boolean {
-    if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
-    if (this.readIn === passClock.current) passClock.staleRead = true;
+    this.changing();
     return super.delete(v);
   }
   override clear(): void {
-    if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
-    if (this.readIn === passClock.current) passClock.staleRead = true;
+    this.changing();
     super.clear();
   }
   override values(): SetIterator<number> {
@@ -117,8 +115,8 @@ export class Cell extends Set<number> {
 /**
  * Cells by key (an object's properties, getters, setters and slots; the variables). Which keys it has is
  * state too: a lookup that finds no key, a count or a walk over the keys stamps the map, and a cell made in
- * the same pass afterwards starts out read (its first value then makes the pass stale). Keys are never
- * deleted; a key given another cell makes the pass stale.
+ * the same pass afterwards starts out read (its first value then makes the pass stale). A key given another
+ * cell, or taken away, makes the pass stale.
  */
 export class CellMap<K> extends Map<K, Cell> {
   /** The last pass that read which keys this map has. */
@@ -146,8 +144,12 @@ export class CellMap<K> extends Map<K, Cell> {
     if (!found) this.readIn = passClock.current;
     return found;
   }
-  override set(key: K, c: Cell): this {
+  /** Before any change to the keys: none to the shared graph. */
+  private changing(): void {
     if (this.frozen) throw new Error('a map of the shared built-in graph was changed');
+  }
+  override set(key: K, c: Cell): this {
+    this.changing();
     const known = super.get(key);
     if (known !== c) {
       if (known !== undefined) passClock.staleRead = true;
@@ -162,12 +164,12 @@ export class CellMap<K> extends Map<K, Cell> {
   }
   // A key taken away after its keys were read (only a new class's `prototype` is today) makes the pass stale.
   override delete(key: K): boolean {
-    if (this.frozen) throw new Error('a map of the shared built-in graph was changed');
+    this.changing();
     if (this.readIn === passClock.current || super.get(key)?.readIn === passClock.current) passClock.staleRead = true;
     return super.delete(key);
   }
   override clear(): void {
-    if (this.frozen) throw new Error('a map of the shared built-in graph was changed');
+    this.changing();
     if (this.readIn === passClock.current) passClock.staleRead = true;
     super.clear();
   }
@@ -201,10 +203,7 @@ export class CellMap<K> extends Map<K, Cell> {
 const FROZEN_EMPTY = new Cell();
 FROZEN_EMPTY.frozen = true;
 
-/**
- * Makes a built-in of the shared graph unchangeable, and keeps its properties for reads that need not
- * stamp (what never changes cannot grow after a read): a change would throw, not leak into other analyses.
- */
+/** Makes a built-in of the shared graph unchangeable: a change throws, it does not leak into other analyses. */
 export function freezeBuiltin(o: AbstractObject): void {
   for (const map of [o.props, o.getters, o.setters, o.slots]) {
     for (const c of Map.prototype.values.call(map) as MapIterator<Cell>) c.frozen = true;
@@ -212,8 +211,6 @@ export function freezeBuiltin(o: AbstractObject): void {
   }
   o.dyn.frozen = true;
   o.protos.frozen = true;
-  o.ownValues = new Map([...Map.prototype.entries.call(o.props) as MapIterator<[string, Cell]>].map(([k, c]) => [k, [...Set.prototype.values.call(c) as SetIterator<number>]]));
-  o.hasGetters = Map.prototype.values.call(o.getters).next().done === false;
 }
 
 /** An object's set of prototypes: its growth makes cached prototype chains stale, which no read stamps, so it makes the pass stale (a class, not a lookup: grow runs on every join). */
@@ -274,9 +271,6 @@ export interface AbstractObject {
   chainEpoch?: number;
   /** n8n's models: what a call gives, how a read behaves. */
   model?: string;
-  /** A frozen built-in's property values by key, and whether it has getters (read without stamping: freezeBuiltin). */
-  ownValues?: Map<string, number[]>;
-  hasGetters?: boolean;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */

@@ -3,9 +3,11 @@
 // text that was run, and each was checked with the run-time oracle (support/n8n-sandbox.ts, runLikeN8n with
 // timeoutMs 8000) on Node 20: bypasses and caught attempts obtain a capability; false positives and pure
 // bodies obtain nothing and end without an error.
-export interface Round18Entry { id: string; cls: string; code: string; why: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
-export interface Round18FalsePositive { id: string; code: string; why: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
-export interface Round18Pure { id: string; code: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
+import type { RoundEntry } from './red-team-round.js';
+
+export interface Round18Entry extends RoundEntry { cls: string; why: string }
+export interface Round18FalsePositive extends RoundEntry { why: string }
+export type Round18Pure = RoundEntry;
 
 /** Obtain a capability at run time, and analyzeSource() reports nothing. */
 export const ROUND18_BYPASSES: Round18Entry[] = [

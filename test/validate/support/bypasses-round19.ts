@@ -4,9 +4,11 @@
 // ROUND19_BYPASSES and ROUND19_CAUGHT obtain a capability at run time (bypasses pass the analysis,
 // caught ones are reported); ROUND19_FALSE_POSITIVES and ROUND19_PURE are everyday bodies that obtain
 // nothing and throw nothing (false positives are reported anyway, pure ones pass).
-export interface Round19Entry { id: string; cls: string; code: string; why: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
-export interface Round19FalsePositive { id: string; code: string; why: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
-export interface Round19Pure { id: string; code: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
+import type { RoundEntry } from './red-team-round.js';
+
+export interface Round19Entry extends RoundEntry { cls: string; why: string }
+export interface Round19FalsePositive extends RoundEntry { why: string }
+export type Round19Pure = RoundEntry;
 
 /** The oracle obtains a capability; analyzeSource() reports nothing. */
 export const ROUND19_BYPASSES: Round19Entry[] = [

@@ -3,8 +3,10 @@
 // analyzeSource(code).findings and runLikeN8n(code, { timeoutMs: 8000 }) (test/validate/support/n8n-sandbox.ts)
 // on Node 20, and sits in the list its two verdicts put it in (re-checked before hand-off).
 
-export interface Round20Entry { id: string; cls: string; code: string; why: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem'; staticData?: Record<string, object> }
-export interface Round20Pure { id: string; code: string; mode?: 'runOnceForAllItems' | 'runOnceForEachItem' }
+import type { RoundEntry } from './red-team-round.js';
+
+export interface Round20Entry extends RoundEntry { cls: string; why: string; staticData?: Record<string, object> }
+export type Round20Pure = RoundEntry;
 
 // The oracle obtains a real capability; analyzeSource reports nothing.
 export const ROUND20_BYPASSES: Round20Entry[] = [

@@ -151,7 +151,7 @@ async function openAnalysisCache(path: string) {
     for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).sort()) texts.push(`${group}/${file}\n${readFileSync(new URL(file, modules), 'utf8')}`);
   }
   // The parser and the scope analyser decide an analysis too: their versions, as installed.
-  for (const dependency of ['acorn', 'acorn-walk', 'eslint-scope']) texts.push(`${dependency}@${(require(`${dependency}/package.json`) as { version: string }).version}`);
+  for (const dependency of ['acorn', 'acorn-walk', 'eslint-scope', 'oxc-parser']) texts.push(`${dependency}@${(require(`${dependency}/package.json`) as { version: string }).version}`);
   const cache = AnalysisCache.load(existsSync(path) ? readFileSync(path, 'utf8') : undefined, analysisFingerprint(texts));
   usePersistentAnalyses(cache);
   return {

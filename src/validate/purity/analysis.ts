@@ -616,7 +616,7 @@ class Analyzer implements Interp {
   }
 
   importFound(node: any, what: string): void {
-    this.policy.report(node, 'reaches', `module loading (${what})`, 'is not allowed in a pure Code node');
+    this.policy.report(node, 'reaches', `module loading (${what})`, 'is used');
   }
 
   // --- calls of the code's own functions -----------------------------------------------------

@@ -313,6 +313,20 @@ export class Heap {
     return this.overlays.get(id);
   }
 
+  /**
+   * The keys an own-enumerable copy of `o` meets (spread, Object.assign, Object.values): its own
+   * properties and getters (a built-in's enumerable ones only) and what the code or n8n added to it
+   * (its overlay, always enumerable). One place, so no copy forgets the overlay.
+   */
+  ownEnumerableKeys(o: AbstractObject): Set<string> {
+    const keys = new Set<string>();
+    for (const k of o.props.keys()) if (o.kind !== 'builtin' || o.enumerable?.has(k)) keys.add(k);
+    for (const k of o.getters.keys()) if (o.kind !== 'builtin' || o.enumerable?.has(k)) keys.add(k);
+    const overlay = this.overlayOf(o.id);
+    if (overlay) for (const k of overlay.props.keys()) keys.add(k);
+    return keys;
+  }
+
   /** Every object made so far (a read of which objects exist: an object made later in the pass makes it stale). */
   allObjects(): readonly AbstractObject[] {
     this.objectsReadIn = passClock.current;

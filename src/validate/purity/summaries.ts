@@ -198,10 +198,7 @@ function ownValues(e: Engine, values: VSet, c: C): VSet {
   for (const v of values) {
     if (!isObjectValue(v)) continue;
     const o = e.heap.object(v);
-    const keys = [...o.props.keys(), ...o.getters.keys()].filter((k) => o.kind !== 'builtin' || o.enumerable?.has(k));
-    for (const k of keys) for (const w of e.get([v], k, c.site)) out.add(w);
-    const ov = e.heap.overlayOf(o.id);
-    if (ov) for (const s of ov.props.values()) for (const w of s) out.add(w);
+    for (const k of e.heap.ownEnumerableKeys(o)) for (const w of e.get([v], k, c.site)) out.add(w);
     for (const w of o.dyn) out.add(w);
   }
   return out;
@@ -213,7 +210,7 @@ function assign(e: Engine, c: C): VSet {
     for (const v of source) {
       if (!isObjectValue(v)) continue;
       const o = e.heap.object(v);
-      for (const k of [...o.props.keys(), ...o.getters.keys()]) if (o.kind !== 'builtin' || o.enumerable?.has(k)) e.put(target, k, e.get([v], k, c.site), c.site);
+      for (const k of e.heap.ownEnumerableKeys(o)) e.put(target, k, e.get([v], k, c.site), c.site);
       if (o.dyn.size) e.put(target, undefined, o.dyn, c.site);
     }
   }
@@ -792,7 +789,7 @@ function bufferOf(e: Engine, c: C): VSet {
  */
 function timer(e: Engine, c: C): VSet {
   const fn = arg(c, 0);
-  if ([...fn].some(isStringValue)) e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` with a string`, 'evaluates code (dynamic code): pass a function');
+  if ([...fn].some(isStringValue)) e.policy.report(c.site.node, 'reaches', `\`${c.site.text}\` with a string`, 'evaluates code (dynamic code; pass a function instead)');
   const immediate = c.fn.label.endsWith('setImmediate');
   // setTimeout and setInterval convert their delay to a number (Node: after *= 1), calling valueOf of an object.
   if (!immediate) e.coerce(arg(c, 1), c.site);

@@ -257,10 +257,7 @@ export function copyOwn(sources: VSet, into: AbstractObject, I: Interp, site: Ca
     // Copying an object reads it, whatever keys it is known to have.
     I.engine.policy.read(v, undefined, site);
     const src = heap.object(v);
-    const keys = new Set<string>([...src.props.keys(), ...src.getters.keys()]);
-    const overlay = heap.overlayOf(src.id);
-    if (overlay) for (const k of overlay.props.keys()) keys.add(k);
-    for (const key of keys) if (src.kind !== 'builtin' || src.enumerable?.has(key) || overlay?.props.has(key)) heap.join(heap.prop(into, key), I.engine.get([v], key, site));
+    for (const key of heap.ownEnumerableKeys(src)) heap.join(heap.prop(into, key), I.engine.get([v], key, site));
     heap.join(into.dyn, src.dyn);
   }
 }

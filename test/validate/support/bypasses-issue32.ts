@@ -40,4 +40,7 @@ export const SELF_REVIEW: RedTeamBypass[] = [
   { id: 'recursion/call-call', cls: 'builtin-self-call', code: "const G = Function.prototype.call.call((() => 0).constructor, null, 'return this')();\nreturn [{ json: { g: G } }];", why: 'call applied to call calls the Function constructor' },
   { id: 'recursion/call-of-call', cls: 'builtin-self-call', code: "const f = Function.prototype.call;\nconst G = f.call(f, (() => 0).constructor, null, 'return this')();\nreturn [{ json: { g: G } }];", why: 'the same through a variable' },
   { id: 'rest-parameter/first-argument', cls: 'rest-parameter', code: "function pick(...xs) { return xs[0]; }\nconst G = pick((() => 0).constructor)('return this')();\nreturn [{ json: { g: G } }];", why: 'a rest parameter holds the arguments from its own index on (the analysis once gave it only those after it)' },
+  // Found while switching the rule (2026-12-02), in the rule's own table: Object.assign copied a built-in's own enumerable keys but not what n8n adds to the global object.
+  { id: 'assign/global-object', cls: 'own-keys-copy', code: 'const copy = Object.assign({}, this);\nreturn copy.helpers.request({});', why: "Object.assign's summary walked the global object's snapshot keys and not its overlay, where n8n's helpers, $env and require are" },
+  { id: 'entries/global-object', cls: 'own-keys-copy', code: 'const found = Object.entries(this).find(([k]) => k === \'helpers\');\nreturn found[1].request({});', why: 'the same copy of own keys, through Object.entries' },
 ];

@@ -43,4 +43,6 @@ export const SELF_REVIEW: RedTeamBypass[] = [
   // Found while switching the rule (2026-12-02), in the rule's own table: Object.assign copied a built-in's own enumerable keys but not what n8n adds to the global object.
   { id: 'assign/global-object', cls: 'own-keys-copy', code: 'const copy = Object.assign({}, this);\nreturn copy.helpers.request({});', why: "Object.assign's summary walked the global object's snapshot keys and not its overlay, where n8n's helpers, $env and require are" },
   { id: 'entries/global-object', cls: 'own-keys-copy', code: 'const found = Object.entries(this).find(([k]) => k === \'helpers\');\nreturn found[1].request({});', why: 'the same copy of own keys, through Object.entries' },
+  { id: 'from-entries/global-object', cls: 'own-keys-copy', code: "return Object.fromEntries(Object.entries(this)).helpers.request({});", why: 'an own-keys copy rebuilt by Object.fromEntries' },
+  { id: 'map-of-entries/global-object', cls: 'own-keys-copy', code: "return new Map(Object.entries(this)).get('helpers').request({});", why: 'the entries kept in a Map' },
 ];

@@ -151,7 +151,7 @@ async function openAnalysisCache(path: string) {
     for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).sort()) texts.push(`${group}/${file}\n${readFileSync(new URL(file, modules), 'utf8')}`);
   }
   // The parser and the scope analyser decide an analysis too: their versions, as installed.
-  for (const dependency of ['acorn', 'acorn-walk', 'eslint-scope', 'oxc-parser']) texts.push(`${dependency}@${(require(`${dependency}/package.json`) as { version: string }).version}`);
+  for (const dependency of ['acorn', 'acorn-walk', 'eslint-scope']) texts.push(`${dependency}@${(require(`${dependency}/package.json`) as { version: string }).version}`);
   const cache = AnalysisCache.load(existsSync(path) ? readFileSync(path, 'utf8') : undefined, analysisFingerprint(texts));
   usePersistentAnalyses(cache);
   return {
@@ -229,7 +229,7 @@ export function registerValidate(program: Command): void {
   ).action(async (paths: string[], options: Options) => {
     if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
     checkFixOptions(options);
-    // A cold run is short and its hot code is large (the parsers, eslint-scope, the points-to analysis): TurboFan
+    // A cold run is short and its hot code is large (acorn, eslint-scope, the value flow): TurboFan
     // compiles it in the background while the run goes on, on the same 2 cores (compiling on the
     // main thread instead makes the run 1.7x as long: that much compiling there is), and inlining
     // puts each callee's code into every caller it compiles. Without inlining, medians of 5

@@ -1,7 +1,7 @@
 // `validate --cache`, as ESLint's --cache keeps results between runs, in two layers of one file,
 // both stamped with a fingerprint of n8n-lock's own validating code (a changed n8n-lock, a new
 // rule or a fixed bypass, discards the whole file):
-// 1. The Code-body analyses (parse, scope analysis, the points-to analysis: most of a cold run's time), keyed
+// 1. The Code-body analyses (acorn, scope analysis, value flow: most of a cold run's time), keyed
 //    by the SHA-256 of the body. An analysis depends on nothing else (not the config, which only
 //    maps findings to severities afterwards, not other files, not the environments).
 // 2. The last run's results, under one key over EVERYTHING a result depends on: every checked

@@ -1,5 +1,7 @@
-import { acornWalk } from '../workflow/parsers.js';
-import { analyzeParsed, parseBody, type PurityFinding } from './purity/index.js';
+import type { Node as AcornNode } from 'acorn';
+import { acorn, acornWalk, eslintScope } from '../workflow/parsers.js';
+import { capabilityUses, FUNCTION_TYPES, GLOBAL_OBJECT_NAMES, hasUseStrict, TIMER_NAMES } from './js-value-flow.js';
+import { SAFE_GLOBAL_NAMES, WRITABLE_GLOBALS } from './sandbox-globals.js';
 
 /**
  * A problem found in Code-node source, at a range of character indexes; `messageId` and `data`
@@ -14,11 +16,58 @@ export interface CodeProblem {
   data: Record<string, string>;
 }
 
+// Globals whose mere use breaks purity, whatever is done with them (aliasing included). A table
+// without a prototype: `constructor` or `__proto__` never match an inherited key.
+const FORBIDDEN_GLOBALS: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
+  require: 'module loading (require)',
+  process: 'process access',
+  fetch: 'network I/O (fetch)',
+  XMLHttpRequest: 'network I/O (XMLHttpRequest)',
+  WebSocket: 'network I/O (WebSocket)',
+  $http: 'network I/O ($http)',
+  $env: 'environment access ($env)',
+  eval: 'dynamic code (eval)',
+  Function: 'dynamic code (Function)',
+  helpers: 'I/O helpers (helpers.*)',
+  $evaluateExpression: 'expression evaluation ($evaluateExpression, which reads $env)',
+  $secrets: 'external secrets ($secrets)',
+  // A bare `constructor` resolves through `with` or the global object's prototype chain to Function.
+  constructor: 'the Function constructor (a bare constructor)',
+});
+
+/** Keys that reach or redefine accessors and prototypes of any object. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+
+
+function propertyName(node: any): string | undefined {
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.computed && node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
+  if (node.computed && node.property.type === 'TemplateLiteral' && node.property.expressions.length === 0) return node.property.quasis[0].value.cooked;
+  return undefined;
+}
+
+function parseCode(source: string): { ast: any; sourceType: 'script' | 'module' } {
+  // No `locations`: a line/column object per AST node is most of the parse's garbage; the few
+  // reported nodes get their line from the offset.
+  const options = { ecmaVersion: 'latest' as const, locations: false, ranges: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true };
+  try {
+    return { ast: acorn().parse(source, { ...options, sourceType: 'script' }), sourceType: 'script' };
+  } catch (scriptError) {
+    try {
+      // `import` declarations only parse as a module: parse again to report them, not a syntax error.
+      return { ast: acorn().parse(source, { ...options, sourceType: 'module', allowReturnOutsideFunction: true }), sourceType: 'module' };
+    } catch {
+      throw scriptError;
+    }
+  }
+}
+
 /**
- * Finds impure and non-deterministic constructs in a Code node's JavaScript: parsed as n8n runs it
- * (purity/index.ts parseBody), purity by the points-to analysis over n8n's real built-ins
- * (src/validate/purity, docs/rules/code-purity.md), the clock and randomness by the global names
- * that read them.
+ * Finds impure and non-deterministic constructs in a Code node's JavaScript, on the AST with
+ * scope analysis: a local variable named `fetch` or a string that mentions `require` is fine;
+ * forbidden globals are reported wherever they are used, and the values that carry capabilities
+ * (the global object, the Function constructor) are followed wherever they flow
+ * (js-value-flow.ts).
  */
 export function analyzeJavaScript(source: string): CodeProblem[] {
   // Two rules (purity, non-determinism) ask about the same body: analyze each body once.
@@ -68,47 +117,109 @@ export function rememberAnalysis(source: string, problems: CodeProblem[]): void 
   analysisCache.set(source, problems);
 }
 
-/** code-purity's message for each verdict of the points-to analysis. */
-const MESSAGE_OF_VERDICT: Record<PurityFinding['verdict'], string> = { reaches: 'capabilityEscape', unprovable: 'unprovable', builtinWrite: 'builtinWrite' };
-
-/** Reads of the clock and of randomness, by the global name and key that do it. */
-const CLOCK_OR_RANDOM = new Set(['Date.now', 'Math.random', 'crypto.randomUUID', 'crypto.getRandomValues']);
-
 function analyzeUncached(source: string): CodeProblem[] {
-  let parsed: { ast: any; scopeManager: any };
+  let parsed: { ast: any; sourceType: 'script' | 'module' };
   try {
-    parsed = parseBody(source);
+    parsed = parseCode(source);
   } catch (error) {
-    // acorn's message and position (oxc decides no syntax error: purity/index.ts).
     const e = error as Error & { pos?: number; loc?: { line: number } };
-    return [{ index: e.pos ?? 0, end: (e.pos ?? 0) + 1, line: e.loc?.line ?? lineOf(source, e.pos ?? 0), kind: 'syntax', messageId: 'syntaxError', data: { error: e.message } }];
+    return [{ index: e.pos ?? 0, end: (e.pos ?? 0) + 1, line: e.loc?.line ?? 1, kind: 'syntax', messageId: 'syntaxError', data: { error: e.message } }];
   }
-  const { ast, scopeManager } = parsed;
+  const { ast } = parsed;
   const problems: CodeProblem[] = [];
-  const report = (node: { start: number; end: number }, messageId: string, data: Record<string, string>, kind: CodeProblem['kind']) =>
+  const report = (node: AcornNode, messageId: string, data: Record<string, string> = {}, kind: CodeProblem['kind'] = 'impure') =>
     problems.push({ index: node.start, end: node.end, line: lineOf(source, node.start), kind, messageId, data });
 
-  let findings: PurityFinding[];
-  try {
-    findings = analyzeParsed(ast, scopeManager, source).findings;
-  } catch (error) {
-    // An analysis that fails proves nothing: the body is unproven, and the run goes on (fail closed).
-    findings = [{ node: ast, verdict: 'unprovable', what: `the analysis failed (${(error as Error).message})`, use: '(please report this body to n8n-lock)' }];
-  }
-  for (const f of findings) report(f.node, MESSAGE_OF_VERDICT[f.verdict], { what: f.what, use: f.use }, 'impure');
-
-  // Non-determinism: warnings only, on the global names (a local Date or Math is the code's own).
+  // nodejsScope: the body is analysed inside a function scope, as n8n runs it (VmCodeWrapper), so
+  // top-level `var` and function declarations are variables whose every reference resolves (in a
+  // plain script eslint-scope leaves them unresolved, and a reassigned one would look constant).
+  const scopeManager: any = eslintScope().analyze(ast, { ecmaVersion: 2022, sourceType: parsed.sourceType, nodejsScope: parsed.sourceType === 'script', ignoreEval: true } as any);
+  const globalScope = scopeManager.globalScope as any;
+  // References that resolve to no declaration are globals. eslint-scope leaves references to
+  // top-level declarations of a script unresolved too; n8n runs the body inside a function, so
+  // those are locals: exclude names the body itself declares at its top level.
+  const declaredAtTop = new Set<string>(globalScope.variables.filter((v: any) => v.defs.length > 0).map((v: any) => v.name));
   const globalRefs = new Set<any>();
-  for (const ref of scopeManager.globalScope.through) if (!ref.resolved) globalRefs.add(ref.identifier);
-  acornWalk().simple(ast, {
+  for (const ref of globalScope.through) if (!ref.resolved && !declaredAtTop.has(ref.identifier.name)) globalRefs.add(ref.identifier);
+  const isGlobal = (identifier: any) => globalRefs.has(identifier);
+
+  for (const identifier of globalRefs) {
+    const what = FORBIDDEN_GLOBALS[identifier.name];
+    if (what) report(identifier, 'forbiddenGlobal', { what });
+  }
+  // Deny by default on names: a global that n8n does not provide as a built-in or data accessor is
+  // a property of the global object nobody vetted, and assigning one writes the global object.
+  for (const ref of globalScope.through) {
+    const name: string = ref.identifier.name;
+    if (ref.resolved || declaredAtTop.has(name)) continue;
+    if (ref.isWrite() && !WRITABLE_GLOBALS.has(name)) {
+      report(ref.identifier, 'unprovable', { what: `the undeclared name ${name}`, use: 'is assigned: that writes a property of the global object' });
+    } else if (ref.isRead() && !FORBIDDEN_GLOBALS[name] && !SAFE_GLOBAL_NAMES.has(name) && !GLOBAL_OBJECT_NAMES.has(name) && name !== 'Reflect') {
+      report(ref.identifier, 'unprovable', { what: `the undeclared name ${name}`, use: 'is read: it is not a built-in or data accessor that n8n provides' });
+    }
+  }
+  for (const use of capabilityUses(ast, { scopeManager, isGlobalReference: isGlobal })) {
+    if (use.verdict === 'reaches') report(use.node, 'capabilityEscape', { capability: use.capability, use: use.use });
+    else if (use.verdict === 'builtinWrite') report(use.node, 'builtinWrite', { what: use.capability, use: use.use });
+    else report(use.node, 'unprovable', { what: use.capability, use: use.use });
+  }
+  const strict = hasUseStrict(ast.body);
+  let allIdentifiers: any[] | undefined; // only a block-level function in sloppy code asks
+  const identifiers = () => (allIdentifiers ??= scopeManager.scopes.flatMap((s: any) => s.references.map((r: any) => r.identifier)));
+  const inStrictFunction = (ancestors: any[]) =>
+    ancestors.some((a) => a.type === 'ClassBody' || (FUNCTION_TYPES.has(a.type) && a.body?.type === 'BlockStatement' && hasUseStrict(a.body.body)));
+
+  acornWalk().ancestor(ast, {
+    ImportDeclaration(node: any) {
+      report(node, 'moduleImport', { source: String(node.source.value) });
+    },
+    ImportExpression(node: any) {
+      report(node, 'dynamicImport');
+    },
+    WithStatement(node: any) {
+      report(node, 'withStatement');
+    },
+    ForInStatement(node: any) {
+      // `for (var k = 'x' in o)` (Annex B): k keeps its initial value when o has no keys.
+      if (node.left.type === 'VariableDeclaration' && node.left.declarations.some((d: any) => d.init)) {
+        report(node.left, 'unprovable', { what: 'a for-in head with an initializer', use: 'gives its variable a value no analysis of the loop sees' });
+      }
+    },
+    FunctionDeclaration(node: any, _state: unknown, ancestors: any[]) {
+      // Annex B: in sloppy code a function declared in a block is also copied to a var of the
+      // enclosing function when the declaration runs, so the name outside the block is not the one
+      // scope analysis sees.
+      const parent = ancestors[ancestors.length - 2];
+      const grandparent = ancestors[ancestors.length - 3];
+      const atTop = parent?.type === 'Program' || (parent?.type === 'BlockStatement' && grandparent && FUNCTION_TYPES.has(grandparent.type));
+      if (atTop || strict || !node.id || inStrictFunction(ancestors)) return;
+      const name = node.id.name;
+      const block = parent;
+      const usedOutside = identifiers().some((id: any) => id.name === name && (id.start < block.start || id.end > block.end));
+      if (usedOutside) report(node, 'unprovable', { what: `the block-level function ${name}`, use: 'is also copied to a var of the enclosing function in sloppy code (Annex B), which the name outside the block then reads' });
+    },
     MemberExpression(node: any) {
-      if (node.object.type !== 'Identifier' || !globalRefs.has(node.object)) return;
-      const name = node.computed ? (node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined) : node.property.name;
-      const key = `${node.object.name}.${name}`;
-      if (CLOCK_OR_RANDOM.has(key)) report(node, 'clockOrRandom', { what: key }, 'nondeterministic');
+      const key = propertyName(node);
+      if (key !== undefined && PROTOTYPE_KEYS.has(key)) report(node, 'prototypeAccess', { key });
+      // Non-determinism: warnings only.
+      if (node.object.type === 'Identifier' && isGlobal(node.object)) {
+        const key = `${node.object.name}.${propertyName(node)}`;
+        if (key === 'Date.now' || key === 'Math.random' || key === 'crypto.randomUUID' || key === 'crypto.getRandomValues') {
+          report(node, 'clockOrRandom', { what: key }, 'nondeterministic');
+        }
+      }
+    },
+    CallExpression(node: any) {
+      const callee = node.callee;
+      if (callee.type === 'Identifier' && TIMER_NAMES.has(callee.name) && isGlobal(callee)) {
+        const first = node.arguments[0];
+        if (first && (first.type === 'Literal' || first.type === 'TemplateLiteral' || first.type === 'BinaryExpression')) {
+          report(node, 'stringTimer', { timer: callee.name });
+        }
+      }
     },
     NewExpression(node: any) {
-      if (node.callee.type === 'Identifier' && node.callee.name === 'Date' && globalRefs.has(node.callee) && node.arguments.length === 0) {
+      if (node.callee.type === 'Identifier' && node.callee.name === 'Date' && isGlobal(node.callee) && node.arguments.length === 0) {
         report(node, 'clockOrRandom', { what: 'new Date() without arguments' }, 'nondeterministic');
       }
     },

@@ -104,7 +104,7 @@ describe('the GitHub Action, run as a runner runs a composite action', () => {
       ['Write SARIF', 0],
       ['Upload SARIF', 'uses'],
     ]);
-    expect(byName(results, 'Validate').stdout).toMatch(/^::error file=workflows\/impure\.json,line=\d+,col=\d+(?:,endLine=\d+)?(?:,endColumn=\d+)?,title=code-purity::"Code" \(code line 1\): `require\('fs'\)` may be require \(module loading\)/m);
+    expect(byName(results, 'Validate').stdout).toMatch(/^::error file=workflows\/impure\.json,line=\d+,col=\d+(?:,endLine=\d+)?(?:,endColumn=\d+)?,title=code-purity::"Code" \(code line 1\): module loading/m);
     const sarifPath = join(workspace, action.inputs['sarif-file'].default!);
     const sarif = JSON.parse(readFileSync(sarifPath, 'utf8'));
     expect(sarif.version).toBe('2.1.0');

@@ -44,7 +44,7 @@ describe('the pre-commit hook, with the real pre-commit tool', () => {
     expect(second.status).toBe(1);
     const output = second.stdout + second.stderr;
     expect(output).toMatch(/n8n-lock validate\.+Failed/);
-    expect(output).toMatch(/workflows\/impure\.json\n\s+\d+:\d+\s+error\s+"Code" \(code line 1\): `require\('fs'\)` may be require \(module loading\) and is called: a pure Code node must not reach a capability\s+code-purity/);
+    expect(output).toMatch(/workflows\/impure\.json\n\s+\d+:\d+\s+error\s+"Code" \(code line 1\): module loading \(require\) is not allowed in a pure Code node\s+code-purity/);
     expect(output).toContain('in 1 workflow file(s)'); // only the staged file, not clean.json
     expect(git('log', '--oneline').stdout.trim().split('\n')).toHaveLength(1);
   }, 600_000);

@@ -7,11 +7,17 @@ import { CODE_PURITY_ARGUMENT } from './code-purity-argument.js';
 const AT = '"{{node}}" (code line {{line}}): ';
 
 const MESSAGES = {
-  capabilityEscape: `${AT}{{what}} {{use}}: a pure Code node must not reach a capability{{more}}`,
+  forbiddenGlobal: `${AT}{{what}} is not allowed in a pure Code node{{more}}`,
+  moduleImport: `${AT}module loading (import from "{{source}}") is not allowed in a pure Code node{{more}}`,
+  dynamicImport: `${AT}module loading (dynamic import()) is not allowed in a pure Code node{{more}}`,
+  stringTimer: `${AT}{{timer}} with a string argument evaluates code (dynamic code): pass a function{{more}}`,
+  capabilityEscape: `${AT}{{capability}} {{use}}: capabilities escape a pure Code node this way{{more}}`,
   unprovable: `${AT}cannot be proven pure: {{what}} {{use}}{{more}}`,
-  builtinWrite: `${AT}{{what}} {{use}}: a built-in is shared by everything in the sandbox (a getter or method put there runs with any receiver, the global object included): not allowed{{more}}`,
   unknownCode: `"{{node}}": cannot be proven pure: n8n-lock cannot tell which code this node runs ({{reason}})`,
   syntaxError: `${AT}cannot be parsed: {{error}}{{more}}`,
+  withStatement: `${AT}a with statement makes every name inside it a possible property of its object (constructor, helpers): not allowed{{more}}`,
+  builtinWrite: `${AT}{{what}} {{use}}: a built-in is shared by everything in the sandbox (a getter or method put there runs with any receiver, the global object included): not allowed{{more}}`,
+  prototypeAccess: `${AT}.{{key}} reaches or redefines prototypes and accessors: not allowed{{more}}`,
   pythonImport: `${AT}import of I/O module "{{module}}" is not allowed in a pure Code node{{more}}`,
   pythonCall: `${AT}{{fn}}() is not allowed in a pure Code node{{more}}`,
   runtimeNotModelled: `"{{node}}": cannot be proven pure for n8n {{version}}: {{why}}; validate for a modelled version (--n8n-version, "n8nVersion" in n8n-lock.config.json) or switch code-purity off`,
@@ -21,14 +27,14 @@ const MESSAGES = {
 export const codePurity = defineRule({
   id: 'code-purity',
   meta: {
-    description: 'Code nodes stay pure: no require/import, I/O helpers, process/$env/$secrets, eval/Function, reflection or changed built-ins; a points-to analysis over the real built-ins of n8n\'s sandbox, so what it cannot prove pure is reported as such',
+    description: 'Code nodes stay pure: no require/import, I/O helpers, process/$env/$secrets, eval/Function; deny by default on names and on values, so what the analysis cannot prove pure is reported as such',
     defaultSeverity: 'error',
     rationale: [
-      'A Code node that does I/O, reads the environment or compiles code at run time is not a function of its input: it cannot be reviewed, tested or replayed, and it bypasses the credentials and nodes a workflow is audited by. This rule is a security gate: it passes a body only when it proves that nothing in it can obtain a capability, and it reports everything else, either as reaching a capability (`capabilityEscape`, `builtinWrite`) or as something it cannot prove pure (`unprovable`).',
-      'JavaScript is parsed (oxc-parser, acorn where the two could differ) and analysed as a whole program: every value is the set of objects it may be, the code\'s own and every object of the real built-in graph of n8n\'s sandbox, so a local variable named `fetch` or a string that mentions `require` is fine, and `row[field].toString()` is provable because nothing reachable from a row makes `toString` dangerous. Python Code nodes are checked by tokens: imports of I/O modules (`os`, `subprocess`, `socket`, `requests`, `urllib`, `http`, `shutil`, `pathlib`, ...) and `open()`, `eval()`, `exec()`, `__import__()`, `compile()`.',
+      'A Code node that does I/O, reads the environment or compiles code at run time is not a function of its input: it cannot be reviewed, tested or replayed, and it bypasses the credentials and nodes a workflow is audited by. This rule is a security gate: it passes a body only when it proves that nothing in it can obtain a capability, and it reports everything else, either as reaching a capability (`capabilityEscape`, `forbiddenGlobal`, `builtinWrite`, ...) or as something it cannot prove pure (`unprovable`).',
+      'JavaScript is parsed (acorn) and scope-analysed (eslint-scope), never matched with regular expressions: a local variable named `fetch` or a string that mentions `require` is fine. Python Code nodes are checked by tokens: imports of I/O modules (`os`, `subprocess`, `socket`, `requests`, `urllib`, `http`, `shutil`, `pathlib`, ...) and `open()`, `eval()`, `exec()`, `__import__()`, `compile()`.',
       CODE_PURITY_ARGUMENT,
       '### Fixing a finding',
-      'Repeated identical findings in one node are reported once, with how many more there are. Each finding names the expression and what it may be. Move the I/O into a node made for it (HTTP Request, Redis, ...). For `unprovable`, the message says what an over-approximation gave: a key known only at run time (read keys you enumerated from the same object, keep values of unknown keys as data instead of calling them), a built-in without a summary, or a bound the analysis stopped at. Or suppress it on that node with a reason (`n8n-lock-disable code-purity -- <why>`).',
+      'Repeated identical findings in one node are reported once, with how many more there are. Move the I/O into a node made for it (HTTP Request, Redis, ...); for `unprovable`, rewrite into the provable subset (read keys you enumerated from the same object, keep values of unknown keys as data instead of calling them, use a class instead of `super` in an object literal, declare every variable); or suppress it on that node with a reason (`n8n-lock-disable code-purity -- <why>`).',
     ].join('\n\n'),
     messages: MESSAGES,
   },

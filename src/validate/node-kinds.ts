@@ -13,7 +13,7 @@ export interface CodeSource {
   source: string;
   /** The parameter that holds the code n8n runs (`jsCode`, `pythonCode`, `functionCode`). */
   param: string;
-  /** For `unknown`: what could not be classified (the language or typeVersion value). */
+  /** For `unknown`: what could not be classified (the language or typeVersion value, or a code parameter that is not a string). */
   unknownReason?: string;
 }
 
@@ -39,28 +39,32 @@ export function codeSources(workflow: Workflow): CodeSource[] {
   const out: CodeSource[] = [];
   workflow.nodes.forEach((node, index) => {
     const p = (node.parameters ?? {}) as Record<string, unknown>;
+    // The code a parameter holds. Absent: the node's default (pure template code). Anything but a string
+    // (an array, an object): n8n hands it to the runner as it is, which makes code of it, so it is code
+    // n8n-lock cannot tell: reported, never skipped.
+    const push = (language: 'javascript' | 'python', param: string) => {
+      const value = p[param];
+      if (typeof value === 'string') out.push({ node, index, language, source: value, param });
+      else if (value !== undefined) out.push({ node, index, language: 'unknown', source: '', param, unknownReason: `${param} is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a string` });
+    };
     if (LEGACY_FUNCTION_TYPES.has(node.type)) {
-      if (typeof p.functionCode === 'string') out.push({ node, index, language: 'javascript', source: p.functionCode, param: 'functionCode' });
+      push('javascript', 'functionCode');
       return;
     }
     if (node.type !== 'n8n-nodes-base.code') return;
     const version = node.typeVersion;
     if (version === 1) {
-      if (typeof p.jsCode === 'string') out.push({ node, index, language: 'javascript', source: p.jsCode, param: 'jsCode' });
+      push('javascript', 'jsCode');
       return;
     }
     if (version !== 2) {
-      out.push({ node, index, language: 'unknown', source: '', param: 'jsCode', unknownReason: `typeVersion ${JSON.stringify(version)}` });
+      out.push({ node, index, language: 'unknown', source: '', param: 'typeVersion', unknownReason: `typeVersion ${JSON.stringify(version)}` });
       return;
     }
     const language = p.language ?? 'javaScript';
-    if (language === 'javaScript') {
-      if (typeof p.jsCode === 'string') out.push({ node, index, language: 'javascript', source: p.jsCode, param: 'jsCode' });
-    } else if (language === 'python' || language === 'pythonNative') {
-      if (typeof p.pythonCode === 'string') out.push({ node, index, language: 'python', source: p.pythonCode, param: 'pythonCode' });
-    } else {
-      out.push({ node, index, language: 'unknown', source: '', param: 'language', unknownReason: `language ${JSON.stringify(language)}` });
-    }
+    if (language === 'javaScript') push('javascript', 'jsCode');
+    else if (language === 'python' || language === 'pythonNative') push('python', 'pythonCode');
+    else out.push({ node, index, language: 'unknown', source: '', param: 'language', unknownReason: `language ${JSON.stringify(language)}` });
   });
   return out;
 }

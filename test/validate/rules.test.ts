@@ -222,6 +222,8 @@ const TABLES: Record<string, Table> = {
       ['a legacy Function Item node runs functionCode', () => flow([trigger, { parameters: { functionCode: 'item.x = this.helpers; return item;' }, name: 'FI', type: 'n8n-nodes-base.functionItem', typeVersion: 1, position: [1, 1] }]), /the global object \(this\) is read at \.helpers/],
       ['an unknown Code language', () => flow([trigger, { ...codeNode(''), parameters: { language: 'ruby', jsCode: 'return [];' } }]), /cannot tell which code this node runs \(language "ruby"\)/],
       ['an unknown Code typeVersion', () => flow([trigger, { ...codeNode('return [];'), typeVersion: 3 }]), /cannot tell which code this node runs \(typeVersion 3\)/],
+      // Round 22: n8n hands a jsCode that is not a string to the runner as it is, which makes code of it.
+      ['jsCode as an array', () => flow([trigger, { ...codeNode(''), parameters: { jsCode: ['return [{ json: { s: $env.DB_PASSWORD } }];'] } }]), /cannot tell which code this node runs \(jsCode is an array, not a string\)/],
     ],
     errors: {
       "require": [["forbiddenGlobal",19,31]],
@@ -320,6 +322,7 @@ const TABLES: Record<string, Table> = {
       "a legacy Function Item node runs functionCode": [["capabilityEscape",19,35]],
       "an unknown Code language": [["unknownCode",19,21]],
       "an unknown Code typeVersion": [["unknownCode",23,22]],
+      "jsCode as an array": [["unknownCode",19,19]],
     },
   },
   'code-nondeterminism': {

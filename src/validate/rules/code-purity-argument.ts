@@ -18,7 +18,8 @@ The code is chosen as n8n 2.41's \`Code.node.js\` chooses it: typeVersion 1 alwa
 \`language\` is a hidden parameter the node never reads, so \`language: "python"\` on a v1 node still
 runs JavaScript); typeVersion 2 runs \`jsCode\` for \`javaScript\` and \`pythonCode\` for \`python\` /
 \`pythonNative\`; the legacy Function and Function Item nodes run \`functionCode\` (vm2). Any other
-typeVersion or language is reported with its value. The JavaScript task runner evaluates
+typeVersion or language is reported with its value, and so is a code parameter that is not a string
+(n8n hands it to the runner as it is, which makes code of it). The JavaScript task runner evaluates
 \`module.exports = async function VmCodeWrapper() { <code> }()\` in a vm context whose global object
 holds the ECMAScript built-ins of that context, \`require\`, \`module\`, \`console\`, the host realm's
 \`Buffer\`, timers and text codecs, every key of n8n's data proxy (\`$json\`, \`$input\`, \`$env\`,

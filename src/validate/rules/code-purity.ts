@@ -48,7 +48,7 @@ export const codePurity = defineRule({
         continue;
       }
       if (code.language === 'unknown') {
-        findings.push({ messageId: 'unknownCode', data: { node: code.node.name, reason: code.unknownReason ?? 'unknown' }, pointer: `/nodes/${code.index}/${code.param === 'language' ? 'parameters/language' : 'typeVersion'}` });
+        findings.push({ messageId: 'unknownCode', data: { node: code.node.name, reason: code.unknownReason ?? 'unknown' }, pointer: `/nodes/${code.index}/${code.param === 'typeVersion' ? 'typeVersion' : `parameters/${code.param}`}` });
         continue;
       }
       if (hasMarker(code.source) && isShippedPrimitiveBody(code.source)) continue;

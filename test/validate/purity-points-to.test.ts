@@ -292,7 +292,8 @@ describe('a using declaration calls its value\'s dispose method implicitly at th
     expect(verdict.obtained, JSON.stringify(verdict)).toContain('global object returned');
   });
   it('no rule models that call: cannot be proven pure, in a block and in for-of', () => {
-    expect(findings(code)).toEqual([expect.stringMatching(/^unprovable: a using declaration/)]);
+    // And the bound function under `return` is called as the engine may call it (implicitProtocols): the Function constructor is reached.
+    expect(findings(code)).toEqual([expect.stringMatching(/^unprovable: a using declaration/), expect.stringMatching(/^reaches: `F\('return this'\)` may be the Function constructor/)]);
     expect(findings('for (using x of []) {}\nreturn [];')).toEqual([expect.stringMatching(/^unprovable: a using declaration/)]);
   });
 });

@@ -59,6 +59,9 @@ function boundText(exceeded: 'work' | 'time' | 'depth' | 'stack' | undefined, bo
   return `the bound of ${bounds.maxRounds} passes of the fixed point`;
 }
 
+/** The keys under which the engine calls what it finds, on an object it converts, iterates or awaits. */
+const IMPLICIT_CALL_KEYS = ['@@toPrimitive', 'valueOf', 'toString', '@@asyncIterator', '@@iterator', 'next', 'return', 'throw', 'then'];
+
 /** Array methods whose result holds only elements of their receiver. */
 const SELECTING_METHODS = new Set(['slice', 'filter', 'sort', 'toSorted', 'reverse', 'toReversed']);
 
@@ -266,6 +269,58 @@ class Analyzer implements Interp {
     this.evaluated.clear();
     this.exec(this.ast);
     for (const fn of this.functions) this.evaluateFunction(fn);
+    this.implicitProtocols();
+  }
+
+  /**
+   * What a built-in or the engine may do to any object the code made or wrote into, whichever way the
+   * object got there (a field of an Intl option, an index argument, a locale list, a typed-array element
+   * or a length written, an iterable, a thenable): convert it (Symbol.toPrimitive, valueOf, toString),
+   * iterate it (Symbol.asyncIterator or Symbol.iterator, next, return) and await it (then), with itself
+   * as the receiver. So no summary has to name every argument it converts or iterates: once a pass, every
+   * object whose prototype chain holds a member the code put under one of those keys (or a function stored
+   * at a key known only at run time, which may be one) is put through all three, and a function there
+   * runs as the engine would run it (a bound sloppy function with the global object as `this`), a
+   * capability there is called. Objects without such a member answer with built-ins, which the summaries
+   * cover. Round 22 found 73 bodies that obtained a capability through conversions the summaries left out.
+   */
+  private implicitProtocols(): void {
+    const objects = this.heap.allObjects();
+    const base = this.site(this.ast, 'implicit-protocols');
+    for (let i = 0, n = objects.length; i < n; i++) {
+      const o = objects[i];
+      // Built-ins never change (a write to one is a finding of its own); n8n's values are its models, but its data, which the code writes into.
+      if (o.kind === 'builtin' || (o.kind === 'n8n' && o.model !== 'data')) continue;
+      if (!this.heap.chain(o.id, this.graph.prototypes).some((p) => this.holdsProtocolMember(p))) continue;
+      const site = { ...base, text: `${o.label}, which the engine may convert, iterate or await` };
+      this.engine.coerce([o.id], site);
+      this.engine.iterate([o.id], site, true);
+      this.engine.awaitValue(new Set([o.id]), site);
+    }
+  }
+
+  /**
+   * Whether the code put a function the engine may call implicitly on `o`: a getter under one of those
+   * keys, or a value there (or at a key known only at run time, which may be one) that is the code's own
+   * function, a bound function or a function of n8n's (a capability). A built-in found there is summarized
+   * where it is called; an object a built-in made answers with itself, as its summary says.
+   */
+  private holdsProtocolMember(o: AbstractObject): boolean {
+    if (o.kind === 'builtin') return false;
+    const callable = (values: Iterable<number>) => {
+      for (const v of values) {
+        if (!isObjectValue(v)) continue;
+        const f = this.heap.object(v);
+        if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable)) return true;
+      }
+      return false;
+    };
+    for (const key of IMPLICIT_CALL_KEYS) {
+      if (o.getters.has(key)) return true;
+      const values = o.props.get(key);
+      if (values && callable(values)) return true;
+    }
+    return callable(o.dyn);
   }
 
   /** Function bodies run in this pass (or running): each runs once a pass, at its first call or after the body. */

@@ -116,7 +116,7 @@ function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
 }
 
 /** The engine's own functions (a promise's resolving functions, a capability executor), by model. */
-const ENGINE_FUNCTIONS = new Set(['resolve', 'reject', 'executor']);
+export const ENGINE_FUNCTIONS: ReadonlySet<string> = new Set(['resolve', 'reject', 'executor']);
 
 /** What reads, writes and calls of n8n's values do ('<model>:get', '<model>:call', ...). */
 export const N8N_MODELS: Record<string, Summary> = {

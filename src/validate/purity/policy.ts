@@ -5,6 +5,7 @@
 // is "cannot be proven pure", otherwise it "reaches".
 import type { CallSite, Key } from './engine.js';
 import { type AbstractObject, Heap, isObjectValue, isWeak, type VSet } from './heap.js';
+import { ENGINE_FUNCTIONS } from './n8n-model.js';
 
 export interface PurityFinding {
   node: any;
@@ -132,9 +133,13 @@ export class Policy {
   /**
    * A built-in (or a function of n8n's) called with a capability whose mere reading leaks ($env, $secrets,
    * process) as its receiver or an argument: it may read it (Object.keys, Object.entries, Object.assign,
-   * hasOwn, ...), so it is reported. The code's own functions are not: their reads are the analysis's.
+   * hasOwn, ...), so it is reported. The code's own functions are not: their reads are the analysis's. Nor
+   * are the engine's resolving functions: they only keep what they are given as a promise's value (the
+   * resolution's own read of `then` is the engine's, asked of the policy there), and what reads it later
+   * is analysed.
    */
   handedTo(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite): void {
+    if (ENGINE_FUNCTIONS.has(fn.model ?? '')) return;
     const tail: VSet | undefined = (args as VSet[] & { tail?: VSet }).tail;
     for (const values of [self, ...args, ...(tail ? [tail] : [])]) {
       for (const v of values) {

@@ -660,9 +660,10 @@ function resumption(member: 'next' | 'return' | 'throw', isAsync: boolean): Summ
   };
 }
 
-/** Iterator helpers (Node 24): callbacks get what the receiver's next() gives. */
+/** Iterator helpers (Node 24): callbacks get what the receiver's next() gives, and closing it calls its return(). */
 const iteratorHelper = (kind: 'iterator' | 'value' | 'array' | 'reduce'): Summary => (e, c) => {
   const values = e.get(e.invokeMethod(c.self, 'next', [], c.site), 'value', c.site);
+  e.invokeMethod(c.self, 'return', [], c.site);
   if (kind === 'reduce') {
     const acc = e.heap.slot(e.fresh(c.site, 'reduce', undefined, 'an accumulator'), '%acc');
     e.heap.join(acc, union(values, c.args[1] ?? set()));
@@ -859,10 +860,17 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (name === 'JSON.stringify') table[name] = stringify;
     else if (name === 'JSON.parse') table[name] = parse;
     else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
-    else if (name === 'Array.from' || name === 'Array.fromAsync') table[name] = (e, c) => {
+    else if (name === 'Array.from') table[name] = (e, c) => {
       const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));
       const mapped = [...arg(c, 1)].some(isObjectValue) ? callback(e, c, arg(c, 1), c.args[2] ?? set(UNDEF), [elements, set(NUM)]) : elements;
       return constructWith(e, c, mapped);
+    };
+    // Async iteration (Symbol.asyncIterator, else Symbol.iterator; next and return), every value awaited
+    // (a thenable's then called), and what the map function gives awaited too; the array comes in a promise.
+    else if (name === 'Array.fromAsync') table[name] = (e, c) => {
+      const elements = e.awaitValue(union(e.iterate(arg(c, 0), c.site, true), e.get(arg(c, 0), '#', c.site)), c.site);
+      const mapped = [...arg(c, 1)].some(isObjectValue) ? e.awaitValue(callback(e, c, arg(c, 1), c.args[2] ?? set(UNDEF), [elements, set(NUM)]), c.site) : elements;
+      return set(e.promiseOf(constructWith(e, c, mapped), c.site, 'fromAsync'));
     };
     else if (name === 'Array.of') table[name] = (e, c) => constructWith(e, c, union(...c.args));
     else if (name === 'Array') table[name] = (e, c) => set(e.freshArray(c.site, 'of', union(...c.args)));

@@ -2,7 +2,8 @@
 // against `n8n-lock validate` as a black box while the rule briefly ran the points-to analysis
 // (src/validate/purity). About 350 attempts; these 73 obtain a capability in the oracle
 // (support/n8n-sandbox.ts; node24: only on n8n's Node 24, the e2e cache's) while the points-to analysis
-// reported none of them. The value-flow rule reports every one, which is why the rule went back to it.
+// reported none of them. The value-flow rule reports every one, which is why the rule went back to it;
+// the points-to analysis does too since the fixes of the same day (purity-round22.test.ts).
 // Three classes:
 // - a built-in converts an object it is handed (an Intl option field or locale list, an index or count
 //   argument of an Array, TypedArray or Buffer method, a JSON.stringify space or Number/String wrapper,

@@ -59,8 +59,15 @@ function boundText(exceeded: 'work' | 'time' | 'depth' | 'stack' | undefined, bo
   return `the bound of ${bounds.maxRounds} passes of the fixed point`;
 }
 
-/** The keys under which the engine calls what it finds, on an object it converts, iterates or awaits. */
-const IMPLICIT_CALL_KEYS = ['@@toPrimitive', 'valueOf', 'toString', '@@asyncIterator', '@@iterator', 'next', 'return', 'throw', 'then'];
+/** The protocols the engine runs on an object it converts, iterates or awaits, and the keys it calls each under. */
+const CONVERT = 1;
+const ITERATE = 2;
+const AWAIT = 4;
+const IMPLICIT_CALL_KEYS: ReadonlyArray<[string, number]> = [
+  ['@@toPrimitive', CONVERT], ['valueOf', CONVERT], ['toString', CONVERT],
+  ['@@asyncIterator', ITERATE], ['@@iterator', ITERATE], ['next', ITERATE], ['return', ITERATE], ['throw', ITERATE],
+  ['then', AWAIT],
+];
 
 /** Array methods whose result holds only elements of their receiver. */
 const SELECTING_METHODS = new Set(['slice', 'filter', 'sort', 'toSorted', 'reverse', 'toReversed']);
@@ -291,36 +298,41 @@ class Analyzer implements Interp {
       const o = objects[i];
       // Built-ins never change (a write to one is a finding of its own); n8n's values are its models, but its data, which the code writes into.
       if (o.kind === 'builtin' || (o.kind === 'n8n' && o.model !== 'data')) continue;
-      if (!this.heap.chain(o.id, this.graph.prototypes).some((p) => this.holdsProtocolMember(p))) continue;
+      let wants = 0;
+      for (const p of this.heap.chain(o.id, this.graph.prototypes)) wants |= this.protocolsHeld(p);
+      if (wants === 0) continue;
       const site = { ...base, text: `${o.label}, which the engine may convert, iterate or await` };
-      this.engine.coerce([o.id], site);
-      this.engine.iterate([o.id], site, true);
-      this.engine.awaitValue(new Set([o.id]), site);
+      if (wants & CONVERT) this.engine.coerce([o.id], site);
+      if (wants & ITERATE) this.engine.iterate([o.id], site, true);
+      if (wants & AWAIT) this.engine.awaitValue(new Set([o.id]), site);
     }
   }
 
   /**
-   * Whether the code put a function the engine may call implicitly on `o`: a getter under one of those
-   * keys, or a value there (or at a key known only at run time, which may be one) that is the code's own
-   * function, a bound function or a function of n8n's (a capability). A built-in found there is summarized
-   * where it is called; an object a built-in made answers with itself, as its summary says.
+   * Which protocols the code gave `o` a member of: a getter under one of their keys, or a value there (or
+   * at a key known only at run time, which may be any of them) that is the code's own function, a bound
+   * function or a function of n8n's but its data accessors (a capability, luxon's, which call what they are
+   * called on). A built-in found there is summarized where it is called; an object a built-in made answers
+   * with itself, as its summary says.
    */
-  private holdsProtocolMember(o: AbstractObject): boolean {
-    if (o.kind === 'builtin') return false;
+  private protocolsHeld(o: AbstractObject): number {
+    if (o.kind === 'builtin') return 0;
     const callable = (values: Iterable<number>) => {
       for (const v of values) {
         if (!isObjectValue(v)) continue;
         const f = this.heap.object(v);
-        if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable)) return true;
+        // n8n's accessor functions give data whatever they are called on ('accessor:call'): not a way anywhere.
+        if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable && f.model !== 'accessor')) return true;
       }
       return false;
     };
-    for (const key of IMPLICIT_CALL_KEYS) {
-      if (o.getters.has(key)) return true;
+    let held = callable(o.dyn) ? CONVERT | ITERATE | AWAIT : 0;
+    for (const [key, protocol] of IMPLICIT_CALL_KEYS) {
+      if (held & protocol) continue;
       const values = o.props.get(key);
-      if (values && callable(values)) return true;
+      if (o.getters.has(key) || (values && callable(values))) held |= protocol;
     }
-    return callable(o.dyn);
+    return held;
   }
 
   /** Function bodies run in this pass (or running): each runs once a pass, at its first call or after the body. */

@@ -18,6 +18,10 @@ export interface CodeSource {
 }
 
 const LEGACY_FUNCTION_TYPES = new Set(['n8n-nodes-base.function', 'n8n-nodes-base.functionItem']);
+/** The Code Tool of n8n's AI nodes: `language` (default javaScript) picks `jsCode` or `pythonCode`, run in the same task runner (JsTaskRunnerSandbox.runCodeForTool), with the tool's input as `query`. */
+const TOOL_CODE = '@n8n/n8n-nodes-langchain.toolCode';
+/** AI Transform: runs the `jsCode` generated from its instructions, for all items, in the same task runner. */
+const AI_TRANSFORM = 'n8n-nodes-base.aiTransform';
 
 /**
  * The JavaScript bodies the Code rules analyse (code-purity, code-nondeterminism): every one but
@@ -32,8 +36,10 @@ export function analysedJavaScript(workflow: Workflow): CodeSource[] {
  * (`Code.node.js`): typeVersion 1 always runs `jsCode` (its `language` is a hidden parameter the
  * node never reads); typeVersion 2 reads `language`: `javaScript` runs `jsCode`, `python` and
  * `pythonNative` run `pythonCode`. The legacy Function and Function Item nodes run `functionCode`
- * as JavaScript (vm2). Anything else (another typeVersion, another language) is returned as
- * `unknown`, with the value, so the purity rule reports it instead of checking the wrong parameter.
+ * as JavaScript (vm2). n8n's Code Tool and AI Transform nodes run their code in the same task runner:
+ * they are checked too. Anything else (another typeVersion, another language, a code parameter that is
+ * not a string) is returned as `unknown`, with the value, so the purity rule reports it instead of
+ * checking the wrong parameter.
  */
 export function codeSources(workflow: Workflow): CodeSource[] {
   const out: CodeSource[] = [];
@@ -49,6 +55,17 @@ export function codeSources(workflow: Workflow): CodeSource[] {
     };
     if (LEGACY_FUNCTION_TYPES.has(node.type)) {
       push('javascript', 'functionCode');
+      return;
+    }
+    if (node.type === AI_TRANSFORM) {
+      push('javascript', 'jsCode');
+      return;
+    }
+    if (node.type === TOOL_CODE) {
+      const language = p.language ?? 'javaScript';
+      if (language === 'javaScript') push('javascript', 'jsCode');
+      else if (language === 'python') push('python', 'pythonCode');
+      else out.push({ node, index, language: 'unknown', source: '', param: 'language', unknownReason: `language ${JSON.stringify(language)}` });
       return;
     }
     if (node.type !== 'n8n-nodes-base.code') return;

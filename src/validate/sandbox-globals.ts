@@ -30,6 +30,8 @@ export const OBJECT_PROTOTYPE_KEYS = [
 const N8N_CONTEXT_KEYS = [
   // task runner buildContext + the prelude of createVmExecutableCode
   '__isExecutionContext', 'require', 'console', '$getWorkflowStaticData', 'module', 'global', 'helpers', 'items', 'item',
+  // the Code Tool's input (its additionalProperties)
+  'query',
   // getNativeVariables: host-realm functions
   'Buffer', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'btoa', 'atob', 'TextDecoder',
   'TextDecoderStream', 'TextEncoder', 'TextEncoderStream', 'FormData',
@@ -83,6 +85,8 @@ export const DATA_GLOBALS: ReadonlySet<string> = new Set([
   '$', '$input', '$json', '$binary', '$items', '$item', '$node', '$prevNode', '$runIndex', '$itemIndex', '$workflow', '$execution', '$now', '$today',
   '$jmespath', '$jmesPath', '$if', '$ifEmpty', '$max', '$min', '$getPairedItem', '$data', '$parameter', '$position', '$thisItem', '$thisItemIndex',
   '$thisRunIndex', '$mode', '$getWorkflowStaticData', '$nodeVersion', '$nodeId', '$webhookId', 'items', 'item',
+  // the Code Tool's input: data (a string or what the agent passed)
+  'query',
 ]);
 
 /**

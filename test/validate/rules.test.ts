@@ -122,6 +122,7 @@ const TABLES: Record<string, Table> = {
       ['numeric indexes', () => js('const arr = $input.all(); const out = [];\nfor (let i = 0; i < arr.length; i++) out.push(arr[i].json);\nreturn out.map((json, i) => ({ json: { ...json, i, prev: out[i - 1] ?? null } }));')],
       ['a class with this and a well-known symbol', () => js('class Bag { constructor() { this.items = []; } add(x) { this.items.push(x); return this; } *[Symbol.iterator]() { yield* this.items; } }\nreturn [...new Bag().add(1).add(2)].map((n) => ({ json: { n } }));')],
       ['a clean legacy Function node', () => flow([trigger, { parameters: { functionCode: 'return items.map((i) => ({ json: { ...i.json, ok: true } }));' }, name: 'F', type: 'n8n-nodes-base.function', typeVersion: 1, position: [1, 1] }])],
+      ['a Code Tool that works on its query', () => flow([trigger, { parameters: { jsCode: 'return query.trim().toUpperCase();' }, name: 'Tool', type: '@n8n/n8n-nodes-langchain.toolCode', typeVersion: 1.3, position: [1, 1] }])],
     ],
     invalid: [
       ['require', () => js("const fs = require('fs'); return [];"), /module loading \(require\)/],
@@ -222,6 +223,9 @@ const TABLES: Record<string, Table> = {
       ['a legacy Function Item node runs functionCode', () => flow([trigger, { parameters: { functionCode: 'item.x = this.helpers; return item;' }, name: 'FI', type: 'n8n-nodes-base.functionItem', typeVersion: 1, position: [1, 1] }]), /the global object \(this\) is read at \.helpers/],
       ['an unknown Code language', () => flow([trigger, { ...codeNode(''), parameters: { language: 'ruby', jsCode: 'return [];' } }]), /cannot tell which code this node runs \(language "ruby"\)/],
       ['an unknown Code typeVersion', () => flow([trigger, { ...codeNode('return [];'), typeVersion: 3 }]), /cannot tell which code this node runs \(typeVersion 3\)/],
+      // Round 22: the Code Tool and AI Transform nodes run their code in the same task runner as the Code node.
+      ['a Code Tool node runs jsCode', () => flow([trigger, { parameters: { jsCode: "return require('child_process');" }, name: 'Tool', type: '@n8n/n8n-nodes-langchain.toolCode', typeVersion: 1.3, position: [1, 1] }]), /module loading \(require\)/],
+      ['an AI Transform node runs jsCode', () => flow([trigger, { parameters: { instructions: 'x', jsCode: 'return [{ json: { s: $env.SECRET } }];' }, name: 'AI', type: 'n8n-nodes-base.aiTransform', typeVersion: 1, position: [1, 1] }]), /environment access \(\$env\)/],
       // Round 22: n8n hands a jsCode that is not a string to the runner as it is, which makes code of it.
       ['jsCode as an array', () => flow([trigger, { ...codeNode(''), parameters: { jsCode: ['return [{ json: { s: $env.DB_PASSWORD } }];'] } }]), /cannot tell which code this node runs \(jsCode is an array, not a string\)/],
     ],
@@ -323,6 +327,8 @@ const TABLES: Record<string, Table> = {
       "an unknown Code language": [["unknownCode",19,21]],
       "an unknown Code typeVersion": [["unknownCode",23,22]],
       "jsCode as an array": [["unknownCode",19,19]],
+      "a Code Tool node runs jsCode": [["forbiddenGlobal",19,27]],
+      "an AI Transform node runs jsCode": [["forbiddenGlobal",20,41]],
     },
   },
   'code-nondeterminism': {

@@ -27,7 +27,7 @@ const CAPABILITY_KEYS: Record<string, Capability> = {
   getCredentials: { kind: 'io', label: 'getCredentials (credential access)' },
 };
 export const N8N_DATA_KEYS: ReadonlySet<string> = new Set(['items', 'item', '$json', '$binary', '$data']);
-const DATA_KEYS = ['items', 'item', '$json', '$binary', '$data', '$vars', '$parameter', '$rawParameter', '$self', '$position', '$runIndex', '$itemIndex', '$mode', '$thisItem', '$thisItemIndex', '$thisRunIndex', '$nodeVersion', '$nodeId', '$webhookId', '$executionId', '$resumeWebhookUrl', '$agentInfo', '$evaluation', '$tool', '__isExecutionContext'];
+const DATA_KEYS = ['query', 'items', 'item', '$json', '$binary', '$data', '$vars', '$parameter', '$rawParameter', '$self', '$position', '$runIndex', '$itemIndex', '$mode', '$thisItem', '$thisItemIndex', '$thisRunIndex', '$nodeVersion', '$nodeId', '$webhookId', '$executionId', '$resumeWebhookUrl', '$agentInfo', '$evaluation', '$tool', '__isExecutionContext'];
 
 export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlobals: string[]): N8nValues {
   const hostObject = byName.get('host:Object.prototype')!;

@@ -17,7 +17,9 @@ are out of scope.
 The code is chosen as n8n 2.41's \`Code.node.js\` chooses it: typeVersion 1 always runs \`jsCode\` (its
 \`language\` is a hidden parameter the node never reads, so \`language: "python"\` on a v1 node still
 runs JavaScript); typeVersion 2 runs \`jsCode\` for \`javaScript\` and \`pythonCode\` for \`python\` /
-\`pythonNative\`; the legacy Function and Function Item nodes run \`functionCode\` (vm2). Any other
+\`pythonNative\`; the legacy Function and Function Item nodes run \`functionCode\` (vm2); the Code Tool of
+n8n's AI nodes runs \`jsCode\` or \`pythonCode\` by its \`language\` (the tool's input is \`query\`) and
+AI Transform runs its generated \`jsCode\`, both in the same task runner as the Code node. Any other
 typeVersion or language is reported with its value, and so is a code parameter that is not a string
 (n8n hands it to the runner as it is, which makes code of it). The JavaScript task runner evaluates
 \`module.exports = async function VmCodeWrapper() { <code> }()\` in a vm context whose global object

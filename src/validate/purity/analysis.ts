@@ -312,25 +312,31 @@ class Analyzer implements Interp {
    * Which protocols the code gave `o` a member of: a getter under one of their keys, or a value there (or
    * at a key known only at run time, which may be any of them) that is the code's own function, a bound
    * function or a function of n8n's but its data accessors (a capability, luxon's, which call what they are
-   * called on). A built-in found there is summarized where it is called; an object a built-in made answers
-   * with itself, as its summary says.
+   * called on), or, under the protocol's own key, Function.prototype.call or apply. An object a built-in
+   * made answers with itself, as its summary says.
    */
+  /** Function.prototype.call and apply of both realms: called with a function as receiver, they call it. */
+  private readonly holderCallers = new Set(['Function.prototype.call', 'Function.prototype.apply', 'host:Function.prototype.call', 'host:Function.prototype.apply'].map((name) => this.graph.byName.get(name)!));
+
   private protocolsHeld(o: AbstractObject): number {
     if (o.kind === 'builtin') return 0;
-    const callable = (values: Iterable<number>) => {
+    // callsHolder: whether Function.prototype.call or apply found there counts (under a key of the protocol:
+    // called implicitly, it calls the holder itself, a sloppy function then with the global object as `this`,
+    // round 23). Other built-ins run their summaries with the holder as receiver, calling nothing of it.
+    const callable = (values: Iterable<number>, callsHolder: boolean) => {
       for (const v of values) {
         if (!isObjectValue(v)) continue;
         const f = this.heap.object(v);
         // n8n's accessor functions give data whatever they are called on ('accessor:call'): not a way anywhere.
-        if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable && f.model !== 'accessor')) return true;
+        if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable && f.model !== 'accessor') || (callsHolder && this.holderCallers.has(v))) return true;
       }
       return false;
     };
-    let held = callable(o.dyn) ? CONVERT | ITERATE | AWAIT : 0;
+    let held = callable(o.dyn, false) ? CONVERT | ITERATE | AWAIT : 0;
     for (const [key, protocol] of IMPLICIT_CALL_KEYS) {
       if (held & protocol) continue;
       const values = o.props.get(key);
-      if (o.getters.has(key) || (values && callable(values))) held |= protocol;
+      if (o.getters.has(key) || (values && callable(values, true))) held |= protocol;
     }
     return held;
   }

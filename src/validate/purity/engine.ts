@@ -415,8 +415,15 @@ export class Engine {
       // summaries, models and the unsummarized rule see it there, however they read their arguments.
       if ((args as any).tail && !fn.slots.has('%target')) args = spreadTail(args);
       if (fn.slots.has('%target')) {
-        const bound = [...fn.slots.get('%boundArgs')!].length ? [fn.slots.get('%boundArgs')!] : [];
-        result = this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, [...bound, ...args], site, isNew, implicit);
+        // The bound arguments in their places, then the call's; after a spread among the bound ones, the call's may be at any place from there on.
+        const bound: VSet[] = [];
+        for (let i = 0; fn.slots.has(`%boundArg${i}`); i++) bound.push(fn.slots.get(`%boundArg${i}`)!);
+        const boundTail = fn.slots.get('%boundTail');
+        const callTail: VSet | undefined = (args as any).tail;
+        const all: VSet[] & { tail?: VSet } = boundTail ? [...bound] : [...bound, ...args];
+        if (boundTail) all.tail = new Set([...boundTail, ...args.flatMap((a) => [...a]), ...(callTail ?? [])]);
+        else if (callTail) all.tail = callTail;
+        result = this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, all, site, isNew, implicit);
       } else if (fn.model) result = this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
       else if (fn.kind === 'builtin') {
         const summary = this.summaryOf(fn);

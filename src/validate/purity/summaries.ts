@@ -35,6 +35,8 @@ function instanceOf(e: Engine, c: C, label: string): number {
 }
 const elementsOf = (e: Engine, c: C, values: VSet = c.self) => e.get(values, '#', c.site);
 const callback = (e: Engine, c: C, fn: VSet, self: VSet, args: VSet[]) => e.call(fn, self, args, { ...c.site, text: `the callback of ${c.fn.label}` }, false, true);
+/** The thisArg a built-in calls its callback with: what the code gave, and undefined whatever the analysis knows of it (see receiverOf). */
+const thisArgOf = (c: C, i: number): VSet => union(c.args[i] ?? set(UNDEF), [UNDEF]);
 
 /** ArraySpeciesCreate: receiver.constructor[Symbol.species] constructs the result; a fresh array when it is Array. */
 function speciesArray(e: Engine, c: C, elements: VSet, tag = 'species'): VSet {
@@ -82,7 +84,7 @@ const ownKeys = (values: VSet) => [...values].filter(isObjectValue).map((v) => o
 
 const arrayCallback = (result: (e: Engine, c: C, elements: VSet, returned: VSet) => VSet): Summary => (e, c) => {
   const elements = elementsOf(e, c);
-  const returned = callback(e, c, arg(c, 0), c.args[1] ?? set(UNDEF), [elements, set(NUM), c.self]);
+  const returned = callback(e, c, arg(c, 0), thisArgOf(c, 1), [elements, set(NUM), c.self]);
   return result(e, c, elements, returned);
 };
 
@@ -304,18 +306,30 @@ const OBJECT_PROTOTYPE: Record<string, Summary> = {
   valueOf: (e: Engine, c: C) => c.self,
 };
 
+/**
+ * The receiver call, apply and bind hand on: what the code gave, and undefined whatever the analysis knows
+ * of it. A value the analysis holds as defined may be undefined at run time (a variable declared without
+ * one, a string index out of range, a hole, a function that returns nothing, a spread of an empty string,
+ * a missing argument list), and a sloppy function then runs with the global object as `this` (round 23).
+ */
+const receiverOf = (c: C): VSet => union(arg(c, 0), [UNDEF]);
+
 const FUNCTION_PROTOTYPE: Record<string, Summary> = {
-  call: (e, c) => e.call(c.self, arg(c, 0), withTail(c.args.slice(1), (c.args as any).tail), c.site, false),
+  call: (e, c) => e.call(c.self, receiverOf(c), withTail(c.args.slice(1), (c.args as any).tail), c.site, false),
   apply: (e, c) => {
     const list = e.get(c.args[1] ?? set(UNDEF), '#', c.site);
-    return e.call(c.self, arg(c, 0), withTail([], list), c.site, false);
+    return e.call(c.self, receiverOf(c), withTail([], list), c.site, false);
   },
+  // The bound arguments keep their places (a built-in bound with its callback, `Array.from.bind(null, list,
+  // fn)`, gets fn as its second argument); a spread among them puts every later argument anywhere after.
   bind: (e, c) => {
     const b = e.fresh(c.site, 'bound', 'Function.prototype', 'a bound function');
     b.callable = true;
     e.heap.join(e.heap.slot(b, '%target'), c.self);
-    e.heap.join(e.heap.slot(b, '%boundThis'), arg(c, 0));
-    e.heap.join(e.heap.slot(b, '%boundArgs'), union(...c.args.slice(1)));
+    e.heap.join(e.heap.slot(b, '%boundThis'), receiverOf(c));
+    c.args.slice(1).forEach((a, i) => e.heap.join(e.heap.slot(b, `%boundArg${i}`), a));
+    const tail: VSet | undefined = (c.args as any).tail;
+    if (tail) e.heap.join(e.heap.slot(b, '%boundTail'), union(tail, [UNDEF]));
     return set(b.id);
   },
   toString: () => set(STR),
@@ -599,7 +613,7 @@ const COLLECTIONS: Record<string, Summary> = {
   delete: () => set(BOOL),
   clear: () => set(UNDEF),
   forEach: (e, c) => {
-    callback(e, c, arg(c, 0), c.args[1] ?? set(UNDEF), [slots(e, c.self, '%values'), slots(e, c.self, '%keys'), c.self]);
+    callback(e, c, arg(c, 0), thisArgOf(c, 1), [slots(e, c.self, '%values'), slots(e, c.self, '%keys'), c.self]);
     return set(UNDEF);
   },
   keys: (e, c) => iteratorOf(e, c, slots(e, c.self, '%keys'), 'iterator', '%MapIteratorPrototype%'),
@@ -862,14 +876,14 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
     else if (name === 'Array.from') table[name] = (e, c) => {
       const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));
-      const mapped = [...arg(c, 1)].some(isObjectValue) ? callback(e, c, arg(c, 1), c.args[2] ?? set(UNDEF), [elements, set(NUM)]) : elements;
+      const mapped = [...arg(c, 1)].some(isObjectValue) ? callback(e, c, arg(c, 1), thisArgOf(c, 2), [elements, set(NUM)]) : elements;
       return constructWith(e, c, mapped);
     };
     // Async iteration (Symbol.asyncIterator, else Symbol.iterator; next and return), every value awaited
     // (a thenable's then called), and what the map function gives awaited too; the array comes in a promise.
     else if (name === 'Array.fromAsync') table[name] = (e, c) => {
       const elements = e.awaitValue(union(e.iterate(arg(c, 0), c.site, true), e.get(arg(c, 0), '#', c.site)), c.site);
-      const mapped = [...arg(c, 1)].some(isObjectValue) ? e.awaitValue(callback(e, c, arg(c, 1), c.args[2] ?? set(UNDEF), [elements, set(NUM)]), c.site) : elements;
+      const mapped = [...arg(c, 1)].some(isObjectValue) ? e.awaitValue(callback(e, c, arg(c, 1), thisArgOf(c, 2), [elements, set(NUM)]), c.site) : elements;
       return set(e.promiseOf(constructWith(e, c, mapped), c.site, 'fromAsync'));
     };
     else if (name === 'Array.of') table[name] = (e, c) => constructWith(e, c, union(...c.args));

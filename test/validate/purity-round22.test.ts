@@ -4,26 +4,7 @@
 // summarized as async iteration with every value awaited, the Iterator helpers close their receiver, and
 // every object whose chain holds a function the code put under a key the engine calls implicitly is
 // converted, iterated and awaited once a pass (analysis.ts implicitProtocols).
-import { describe, expect, it } from 'vitest';
-import { analyzeJavaScript } from '../../src/validate/js-analysis.js';
-import { analyzeSource } from '../../src/validate/purity/index.js';
 import { ROUND22_BYPASSES } from './support/bypasses-round22.js';
-import { expectObtains, TIMEOUT } from './support/red-team-round.js';
+import { describeBypassRound } from './support/red-team-round.js';
 
-describe('round 22: every bypass really obtains a capability', () => {
-  it.concurrent.each(ROUND22_BYPASSES.map((e) => [e.id, e] as const))('%s obtains in the oracle', async (_id, entry) => {
-    await expectObtains(entry);
-  }, TIMEOUT);
-});
-
-describe('round 22: the shipped rule reports every one', () => {
-  it.each(ROUND22_BYPASSES.map((e) => [e.id, e.code] as const))('%s is reported', (_id, code) => {
-    expect(analyzeJavaScript(code).filter((p) => p.kind !== 'nondeterministic').length).toBeGreaterThan(0);
-  });
-});
-
-describe('round 22: the points-to analysis reports every one', () => {
-  it.each(ROUND22_BYPASSES.map((e) => [e.id, e.code] as const))('%s is reported', (_id, code) => {
-    expect(analyzeSource(code).findings.length).toBeGreaterThan(0);
-  });
-});
+describeBypassRound(22, ROUND22_BYPASSES);

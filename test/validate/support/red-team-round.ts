@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyzeJavaScript } from '../../../src/validate/js-analysis.js';
 import { analyzeSource } from '../../../src/validate/purity/index.js';
 import { runLikeN8n } from './n8n-sandbox.js';
 
@@ -78,5 +79,27 @@ export function describeRound(
     it.each(proven.map((f) => [f.id, f.code] as const))('%s is proven pure', (_id, code) => {
       expect(findings(code).map((f) => `${f.what} ${f.use}`)).toEqual([]);
     }, TIMEOUT);
+  });
+}
+
+/**
+ * A round of bypasses only (22 on, written while the points-to analysis was, or was about to be, the rule):
+ * each entry obtains a capability in the oracle, and both the shipped rule and the points-to analysis report it.
+ */
+export function describeBypassRound(round: number, bypasses: RoundEntry[]): void {
+  describe(`round ${round}: every bypass really obtains a capability`, () => {
+    it.concurrent.each(bypasses.map((e) => [e.id, e] as const))('%s obtains in the oracle', async (_id, entry) => {
+      await expectObtains(entry);
+    }, TIMEOUT);
+  });
+  describe(`round ${round}: the shipped rule reports every one`, () => {
+    it.each(bypasses.map((e) => [e.id, e.code] as const))('%s is reported', (_id, code) => {
+      expect(analyzeJavaScript(code).filter((p) => p.kind !== 'nondeterministic').length).toBeGreaterThan(0);
+    });
+  });
+  describe(`round ${round}: the points-to analysis reports every one`, () => {
+    it.each(bypasses.map((e) => [e.id, e.code] as const))('%s is reported', (_id, code) => {
+      expect(findings(code).length).toBeGreaterThan(0);
+    });
   });
 }

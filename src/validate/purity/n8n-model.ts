@@ -121,9 +121,13 @@ export const ENGINE_FUNCTIONS: ReadonlySet<string> = new Set(['resolve', 'reject
 /** What reads, writes and calls of n8n's values do ('<model>:get', '<model>:call', ...). */
 export const N8N_MODELS: Record<string, Summary> = {
   // An accessor function (a host function of n8n or luxon) coerces its arguments and gives data or accessors.
+  // Whatever of n8n's data it gives is items' elements too: `$input.first()`, `$('X').last()` read the
+  // arrays `items` is one of, so what the code stored into them comes back (round 24).
   'accessor:call': (e, c) => {
     for (const a of c.args) e.coerce(a, c.site);
-    return new Set(c.fn.slots.get('%returns') ?? []);
+    const out = new Set(c.fn.slots.get('%returns') ?? []);
+    for (const v of [...out]) if (isObjectValue(v) && e.heap.object(v).model === 'data') for (const w of e.get([v], '#', c.site)) out.add(w);
+    return out;
   },
   // A luxon function is an accessor function that, called on or with the code's own objects, calls their
   // methods and may give them back (DateTime.prototype.toJSON.call(o) gives o.toISO(); DateTime.max gives

@@ -315,12 +315,32 @@ function returns(n: any, I: Interp): void {
   if (fn.node.type === 'Program') I.returned(values, n);
 }
 
+/**
+ * `yield* inner`: what the generator is resumed with (next(v), throw(v), return(v): its '%sent') goes on to
+ * inner's next, throw and return, and what they give comes out (round 24: an inner iterator that echoes
+ * what it is sent handed the code's own `this` back through it).
+ */
+function delegated(value: VSet, sent: VSet, site: CallSite, isAsync: boolean, I: Interp): VSet {
+  const e = I.engine;
+  const out = new Set<number>();
+  for (const key of isAsync ? ['@@asyncIterator', '@@iterator'] : ['@@iterator']) {
+    const iterators = e.invokeMethod(value, key, [], site);
+    for (const member of ['next', 'throw', 'return']) {
+      const results = e.invokeMethod(iterators, member, [union(sent, set(UNDEF))], site);
+      for (const w of e.get(isAsync ? e.awaitValue(results, site) : results, 'value', site)) out.add(w);
+    }
+  }
+  return isAsync ? e.awaitValue(out, site) : out;
+}
+
 function yieldExpr(n: any, I: Interp): VSet {
   const fn = I.enclosingFunction(n);
   const heap = I.engine.heap;
   const value = n.argument ? I.eval(n.argument) : set(UNDEF);
   const fnObj = I.functionObject(fn.node);
-  const yielded = n.delegate ? I.engine.iterate(value, I.site(n), fn.async) : fn.async ? I.engine.awaitValue(value, I.site(n)) : value;
+  const yielded = n.delegate
+    ? union(I.engine.iterate(value, I.site(n), fn.async), delegated(value, heap.slot(fnObj, '%sent'), I.site(n), fn.async, I))
+    : fn.async ? I.engine.awaitValue(value, I.site(n)) : value;
   heap.join(heap.slot(fnObj, '%yield'), yielded);
   return union(heap.slot(fnObj, '%sent'), n.delegate ? yielded : NOTHING, set(UNDEF));
 }

@@ -61,11 +61,15 @@ export function codeSources(workflow: Workflow): CodeSource[] {
       push('javascript', 'jsCode');
       return;
     }
-    if (node.type === TOOL_CODE) {
+    // `language` (default javaScript) picks the parameter: jsCode, or pythonCode for one of pythonLanguages.
+    const byLanguage = (pythonLanguages: string[]) => {
       const language = p.language ?? 'javaScript';
       if (language === 'javaScript') push('javascript', 'jsCode');
-      else if (language === 'python') push('python', 'pythonCode');
+      else if (typeof language === 'string' && pythonLanguages.includes(language)) push('python', 'pythonCode');
       else out.push({ node, index, language: 'unknown', source: '', param: 'language', unknownReason: `language ${JSON.stringify(language)}` });
+    };
+    if (node.type === TOOL_CODE) {
+      byLanguage(['python']);
       return;
     }
     if (node.type !== 'n8n-nodes-base.code') return;
@@ -78,10 +82,7 @@ export function codeSources(workflow: Workflow): CodeSource[] {
       out.push({ node, index, language: 'unknown', source: '', param: 'typeVersion', unknownReason: `typeVersion ${JSON.stringify(version)}` });
       return;
     }
-    const language = p.language ?? 'javaScript';
-    if (language === 'javaScript') push('javascript', 'jsCode');
-    else if (language === 'python' || language === 'pythonNative') push('python', 'pythonCode');
-    else out.push({ node, index, language: 'unknown', source: '', param: 'language', unknownReason: `language ${JSON.stringify(language)}` });
+    byLanguage(['python', 'pythonNative']);
   });
   return out;
 }

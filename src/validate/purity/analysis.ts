@@ -286,20 +286,23 @@ class Analyzer implements Interp {
    * iterate it (Symbol.asyncIterator or Symbol.iterator, next, return) and await it (then), with itself
    * as the receiver. So no summary has to name every argument it converts or iterates: once a pass, every
    * object whose prototype chain holds a member the code put under one of those keys (or a function stored
-   * at a key known only at run time, which may be one) is put through all three, and a function there
-   * runs as the engine would run it (a bound sloppy function with the global object as `this`), a
+   * at a key known only at run time, which may be one) is put through the protocols it holds a member of,
+   * and a function there runs as the engine would run it (a bound sloppy function with the global object as `this`), a
    * capability there is called. Objects without such a member answer with built-ins, which the summaries
    * cover. Round 22 found 73 bodies that obtained a capability through conversions the summaries left out.
    */
   private implicitProtocols(): void {
     const objects = this.heap.allObjects();
     const base = this.site(this.ast, 'implicit-protocols');
+    // What each object holds, once a sweep: a prototype is on the chain of many objects.
+    const held = new Map<number, number>();
+    const heldBy = (p: AbstractObject) => held.get(p.id) ?? held.set(p.id, this.protocolsHeld(p)).get(p.id)!;
     for (let i = 0, n = objects.length; i < n; i++) {
       const o = objects[i];
       // Built-ins never change (a write to one is a finding of its own); n8n's values are its models, but its data, which the code writes into.
       if (o.kind === 'builtin' || (o.kind === 'n8n' && o.model !== 'data')) continue;
       let wants = 0;
-      for (const p of this.heap.chain(o.id, this.graph.prototypes)) wants |= this.protocolsHeld(p);
+      for (const p of this.heap.chain(o.id, this.graph.prototypes)) wants |= heldBy(p);
       if (wants === 0) continue;
       const site = { ...base, text: `${o.label}, which the engine may convert, iterate or await` };
       if (wants & CONVERT) this.engine.coerce([o.id], site);
@@ -308,37 +311,39 @@ class Analyzer implements Interp {
     }
   }
 
-  /**
-   * Which protocols the code gave `o` a member of: a getter under one of their keys, or a value there (or
-   * at a key known only at run time, which may be any of them) that is the code's own function, a bound
-   * function or a function of n8n's but its data accessors (a capability, luxon's, which call what they are
-   * called on), or, under the protocol's own key, Function.prototype.call or apply. An object a built-in
-   * made answers with itself, as its summary says.
-   */
   /** Function.prototype.call and apply of both realms: called with a function as receiver, they call it. */
   private readonly holderCallers = new Set(['Function.prototype.call', 'Function.prototype.apply', 'host:Function.prototype.call', 'host:Function.prototype.apply'].map((name) => this.graph.byName.get(name)!));
 
+  /**
+   * Which protocols the code gave `o` a member of: a getter under one of their keys, or a value there (or
+   * at a key known only at run time, which may be any of them) that the engine's call would run code
+   * through (implicitlyCallable). An object a built-in made answers with itself, as its summary says.
+   */
   private protocolsHeld(o: AbstractObject): number {
     if (o.kind === 'builtin') return 0;
-    // callsHolder: whether Function.prototype.call or apply found there counts (under a key of the protocol:
-    // called implicitly, it calls the holder itself, a sloppy function then with the global object as `this`,
-    // round 23). Other built-ins run their summaries with the holder as receiver, calling nothing of it.
-    const callable = (values: Iterable<number>, callsHolder: boolean) => {
-      for (const v of values) {
-        if (!isObjectValue(v)) continue;
-        const f = this.heap.object(v);
-        // n8n's accessor functions give data whatever they are called on ('accessor:call'): not a way anywhere.
-        if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable && f.model !== 'accessor') || (callsHolder && this.holderCallers.has(v))) return true;
-      }
-      return false;
-    };
-    let held = callable(o.dyn, false) ? CONVERT | ITERATE | AWAIT : 0;
+    let held = this.implicitlyCallable(o.dyn, false) ? CONVERT | ITERATE | AWAIT : 0;
     for (const [key, protocol] of IMPLICIT_CALL_KEYS) {
       if (held & protocol) continue;
       const values = o.props.get(key);
-      if (o.getters.has(key) || (values && callable(values, true))) held |= protocol;
+      if (o.getters.has(key) || (values && this.implicitlyCallable(values, true))) held |= protocol;
     }
     return held;
+  }
+
+  /**
+   * Whether one of `values` runs code when the engine calls it: the code's own function, a bound function, a
+   * function of n8n's but its data accessors (a capability; luxon's, which call what they are called on; the
+   * accessors give data whatever they are called on), or, under a protocol's own key (`underKey`),
+   * Function.prototype.call or apply, which call their holder (a sloppy function then with the global
+   * object as `this`, round 23). Other built-ins run their summaries with the holder as receiver.
+   */
+  private implicitlyCallable(values: Iterable<number>, underKey: boolean): boolean {
+    for (const v of values) {
+      if (!isObjectValue(v)) continue;
+      const f = this.heap.object(v);
+      if (f.fn || f.slots.has('%target') || (f.kind === 'n8n' && f.callable && f.model !== 'accessor') || (underKey && this.holderCallers.has(v))) return true;
+    }
+    return false;
   }
 
   /** Function bodies run in this pass (or running): each runs once a pass, at its first call or after the body. */

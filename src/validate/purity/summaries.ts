@@ -35,8 +35,14 @@ function instanceOf(e: Engine, c: C, label: string): number {
 }
 const elementsOf = (e: Engine, c: C, values: VSet = c.self) => e.get(values, '#', c.site);
 const callback = (e: Engine, c: C, fn: VSet, self: VSet, args: VSet[]) => e.call(fn, self, args, { ...c.site, text: `the callback of ${c.fn.label}` }, false, true);
-/** The thisArg a built-in calls its callback with: what the code gave, and undefined whatever the analysis knows of it (see receiverOf). */
-const thisArgOf = (c: C, i: number): VSet => union(c.args[i] ?? set(UNDEF), [UNDEF]);
+/**
+ * A receiver a built-in hands on (call, apply and bind's first argument, a callback's thisArg): what the code
+ * gave, and undefined whatever the analysis knows of it. A value the analysis holds as defined may be
+ * undefined at run time (a variable declared without one, a string index out of range, a hole, a function
+ * that returns nothing, a spread of an empty string, a missing argument list), and a sloppy function then
+ * runs with the global object as `this` (round 23).
+ */
+const thisArgOf = (c: C, i: number): VSet => union(arg(c, i), [UNDEF]);
 
 /** ArraySpeciesCreate: receiver.constructor[Symbol.species] constructs the result; a fresh array when it is Array. */
 function speciesArray(e: Engine, c: C, elements: VSet, tag = 'species'): VSet {
@@ -306,19 +312,12 @@ const OBJECT_PROTOTYPE: Record<string, Summary> = {
   valueOf: (e: Engine, c: C) => c.self,
 };
 
-/**
- * The receiver call, apply and bind hand on: what the code gave, and undefined whatever the analysis knows
- * of it. A value the analysis holds as defined may be undefined at run time (a variable declared without
- * one, a string index out of range, a hole, a function that returns nothing, a spread of an empty string,
- * a missing argument list), and a sloppy function then runs with the global object as `this` (round 23).
- */
-const receiverOf = (c: C): VSet => union(arg(c, 0), [UNDEF]);
 
 const FUNCTION_PROTOTYPE: Record<string, Summary> = {
-  call: (e, c) => e.call(c.self, receiverOf(c), withTail(c.args.slice(1), (c.args as any).tail), c.site, false),
+  call: (e, c) => e.call(c.self, thisArgOf(c, 0), withTail(c.args.slice(1), (c.args as any).tail), c.site, false),
   apply: (e, c) => {
     const list = e.get(c.args[1] ?? set(UNDEF), '#', c.site);
-    return e.call(c.self, receiverOf(c), withTail([], list), c.site, false);
+    return e.call(c.self, thisArgOf(c, 0), withTail([], list), c.site, false);
   },
   // The bound arguments keep their places (a built-in bound with its callback, `Array.from.bind(null, list,
   // fn)`, gets fn as its second argument); a spread among them puts every later argument anywhere after.
@@ -326,7 +325,7 @@ const FUNCTION_PROTOTYPE: Record<string, Summary> = {
     const b = e.fresh(c.site, 'bound', 'Function.prototype', 'a bound function');
     b.callable = true;
     e.heap.join(e.heap.slot(b, '%target'), c.self);
-    e.heap.join(e.heap.slot(b, '%boundThis'), receiverOf(c));
+    e.heap.join(e.heap.slot(b, '%boundThis'), thisArgOf(c, 0));
     c.args.slice(1).forEach((a, i) => e.heap.join(e.heap.slot(b, `%boundArg${i}`), a));
     const tail: VSet | undefined = (c.args as any).tail;
     if (tail) e.heap.join(e.heap.slot(b, '%boundTail'), union(tail, [UNDEF]));

@@ -4,7 +4,7 @@
 // Every transfer function is flow-insensitive: it joins what it computes into the variables and the
 // heap, and the fixed point (analysis.ts) runs the table over the body until nothing grows.
 import { OWN_KEY, OWN_KEY_OF_RECEIVER, type CallSite, type Engine, type Key } from './engine.js';
-import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, objectOf, ownKey } from './heap.js';
+import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, isStringValue, objectOf, ownKey } from './heap.js';
 
 export interface Interp {
   engine: Engine;
@@ -322,7 +322,8 @@ function returns(n: any, I: Interp): void {
  */
 function delegated(value: VSet, sent: VSet, site: CallSite, isAsync: boolean, I: Interp): VSet {
   const e = I.engine;
-  const out = new Set<number>();
+  // A string delegates to its own iterator, which gives strings and ignores what it is sent.
+  const out = new Set<number>([...value].some(isStringValue) ? [STR] : []);
   for (const key of isAsync ? ['@@asyncIterator', '@@iterator'] : ['@@iterator']) {
     const iterators = e.invokeMethod(value, key, [], site);
     for (const member of ['next', 'throw', 'return']) {
@@ -339,7 +340,7 @@ function yieldExpr(n: any, I: Interp): VSet {
   const value = n.argument ? I.eval(n.argument) : set(UNDEF);
   const fnObj = I.functionObject(fn.node);
   const yielded = n.delegate
-    ? union(I.engine.iterate(value, I.site(n), fn.async), delegated(value, heap.slot(fnObj, '%sent'), I.site(n), fn.async, I))
+    ? delegated(value, heap.slot(fnObj, '%sent'), I.site(n), fn.async, I)
     : fn.async ? I.engine.awaitValue(value, I.site(n)) : value;
   heap.join(heap.slot(fnObj, '%yield'), yielded);
   return union(heap.slot(fnObj, '%sent'), n.delegate ? yielded : NOTHING, set(UNDEF));

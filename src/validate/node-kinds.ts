@@ -11,8 +11,13 @@ export interface CodeSource {
   index: number;
   language: 'javascript' | 'python' | 'unknown';
   source: string;
-  /** The parameter that holds the code n8n runs (`jsCode`, `pythonCode`, `functionCode`). */
+  /** The parameter that holds the code n8n runs (`jsCode`, `pythonCode`, `functionCode`, `code`, `code/execute/code`), as a JSON pointer below `parameters`. */
   param: string;
+  /**
+   * Where the parameter's text starts in `source`, when n8n runs it inside code of its own (the Sort code
+   * is a comparator's body): findings' offsets are the parameter's after subtracting it. Absent: 0.
+   */
+  offset?: number;
   /** For `unknown`: what could not be classified (the language or typeVersion value, or a code parameter that is not a string). */
   unknownReason?: string;
 }
@@ -22,6 +27,16 @@ const LEGACY_FUNCTION_TYPES = new Set(['n8n-nodes-base.function', 'n8n-nodes-bas
 const TOOL_CODE = '@n8n/n8n-nodes-langchain.toolCode';
 /** AI Transform: runs the `jsCode` generated from its instructions, for all items, in the same task runner. */
 const AI_TRANSFORM = 'n8n-nodes-base.aiTransform';
+/** The LangChain Code node: runs `code.execute.code` (as a main node) or `code.supplyData.code` (as a sub-node) in n8n's vm2 JavaScriptSandbox, with `require`. */
+const LANGCHAIN_CODE = '@n8n/n8n-nodes-langchain.code';
+/**
+ * Sort (`type` code) and Item Lists (`operation` sort, `type` code) run `code` as the body of a
+ * comparator, in the task runner (n8n 2.41 Transform/Sort/utils.js, ItemLists/V3/helpers/utils.js:
+ * sortByCode): `return items.sort((a, b) => { <code> })`, text spliced into text, so the code may close
+ * the comparator and go on as any body.
+ */
+const SORT_CODE_BEFORE = 'return items.sort((a, b) => { ';
+const SORT_CODE_AFTER = ' })';
 
 /**
  * The JavaScript bodies the Code rules analyse (code-purity, code-nondeterminism): every one but
@@ -36,8 +51,9 @@ export function analysedJavaScript(workflow: Workflow): CodeSource[] {
  * (`Code.node.js`): typeVersion 1 always runs `jsCode` (its `language` is a hidden parameter the
  * node never reads); typeVersion 2 reads `language`: `javaScript` runs `jsCode`, `python` and
  * `pythonNative` run `pythonCode`. The legacy Function and Function Item nodes run `functionCode`
- * as JavaScript (vm2). n8n's Code Tool and AI Transform nodes run their code in the same task runner:
- * they are checked too. Anything else (another typeVersion, another language, a code parameter that is
+ * as JavaScript (vm2). n8n's Code Tool and AI Transform nodes run their code in the same task runner,
+ * Sort and Item Lists run their code option there as a comparator's body, and the LangChain Code node
+ * runs its code in vm2: they are checked too. Anything else (another typeVersion, another language, a code parameter that is
  * not a string) is returned as `unknown`, with the value, so the purity rule reports it instead of
  * checking the wrong parameter.
  */
@@ -48,10 +64,10 @@ export function codeSources(workflow: Workflow): CodeSource[] {
     // The code a parameter holds. Absent: the node's default (pure template code). Anything but a string
     // (an array, an object): n8n hands it to the runner as it is, which makes code of it, so it is code
     // n8n-lock cannot tell: reported, never skipped.
-    const push = (language: 'javascript' | 'python', param: string) => {
-      const value = p[param];
-      if (typeof value === 'string') out.push({ node, index, language, source: value, param });
-      else if (value !== undefined) out.push({ node, index, language: 'unknown', source: '', param, unknownReason: `${param} is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a string` });
+    const push = (language: 'javascript' | 'python', param: string, wrap?: [before: string, after: string]) => {
+      const value = param.split('/').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), p);
+      if (typeof value === 'string') out.push({ node, index, language, source: wrap ? wrap[0] + value + wrap[1] : value, param, ...(wrap ? { offset: wrap[0].length } : {}) });
+      else if (value !== undefined) out.push({ node, index, language: 'unknown', source: '', param, unknownReason: `${param} is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}, not a string` });
     };
     if (LEGACY_FUNCTION_TYPES.has(node.type)) {
       push('javascript', 'functionCode');
@@ -59,6 +75,15 @@ export function codeSources(workflow: Workflow): CodeSource[] {
     }
     if (node.type === AI_TRANSFORM) {
       push('javascript', 'jsCode');
+      return;
+    }
+    if (node.type === LANGCHAIN_CODE) {
+      push('javascript', 'code/execute/code');
+      push('javascript', 'code/supplyData/code');
+      return;
+    }
+    if ((node.type === 'n8n-nodes-base.sort' && p.type === 'code') || (node.type === 'n8n-nodes-base.itemLists' && p.operation === 'sort' && p.type === 'code')) {
+      push('javascript', 'code', [SORT_CODE_BEFORE, SORT_CODE_AFTER]);
       return;
     }
     // `language` (default javaScript) picks the parameter: jsCode, or pythonCode for one of pythonLanguages.

@@ -123,6 +123,11 @@ const TABLES: Record<string, Table> = {
       ['a class with this and a well-known symbol', () => js('class Bag { constructor() { this.items = []; } add(x) { this.items.push(x); return this; } *[Symbol.iterator]() { yield* this.items; } }\nreturn [...new Bag().add(1).add(2)].map((n) => ({ json: { n } }));')],
       ['a clean legacy Function node', () => flow([trigger, { parameters: { functionCode: 'return items.map((i) => ({ json: { ...i.json, ok: true } }));' }, name: 'F', type: 'n8n-nodes-base.function', typeVersion: 1, position: [1, 1] }])],
       ['a Code Tool that works on its query', () => flow([trigger, { parameters: { jsCode: 'return query.trim().toUpperCase();' }, name: 'Tool', type: '@n8n/n8n-nodes-langchain.toolCode', typeVersion: 1.3, position: [1, 1] }])],
+      ['a Sort node whose code compares two fields', () => flow([trigger, { parameters: { type: 'code', code: 'return a.json.n - b.json.n;' }, name: 'Sort', type: 'n8n-nodes-base.sort', typeVersion: 1, position: [1, 1] }])],
+      ['an Item Lists sort whose code compares two fields', () => flow([trigger, { parameters: { operation: 'sort', type: 'code', code: 'return String(a.json.k).localeCompare(String(b.json.k));' }, name: 'Lists', type: 'n8n-nodes-base.itemLists', typeVersion: 3.1, position: [1, 1] }])],
+      // The code option runs only when it is chosen: a leftover parameter of another choice is not code n8n runs.
+      ['a simple Sort with a leftover code parameter', () => flow([trigger, { parameters: { type: 'simple', code: "return require('fs');" }, name: 'Sort', type: 'n8n-nodes-base.sort', typeVersion: 1, position: [1, 1] }])],
+      ['an Item Lists operation other than sort with a leftover code parameter', () => flow([trigger, { parameters: { operation: 'removeDuplicates', type: 'code', code: "return require('fs');" }, name: 'Lists', type: 'n8n-nodes-base.itemLists', typeVersion: 3.1, position: [1, 1] }])],
     ],
     invalid: [
       ['require', () => js("const fs = require('fs'); return [];"), /module loading \(require\)/],
@@ -226,6 +231,14 @@ const TABLES: Record<string, Table> = {
       // Round 22: the Code Tool and AI Transform nodes run their code in the same task runner as the Code node.
       ['a Code Tool node runs jsCode', () => flow([trigger, { parameters: { jsCode: "return require('child_process');" }, name: 'Tool', type: '@n8n/n8n-nodes-langchain.toolCode', typeVersion: 1.3, position: [1, 1] }]), /module loading \(require\)/],
       ['an AI Transform node runs jsCode', () => flow([trigger, { parameters: { instructions: 'x', jsCode: 'return [{ json: { s: $env.SECRET } }];' }, name: 'AI', type: 'n8n-nodes-base.aiTransform', typeVersion: 1, position: [1, 1] }]), /environment access \(\$env\)/],
+      // Sort's and Item Lists' code option runs in the task runner as a comparator's body (sortByCode).
+      ['a Sort node whose code reads $env', () => flow([trigger, { parameters: { type: 'code', code: 'return a.json.n - $env.LIMIT;' }, name: 'Sort', type: 'n8n-nodes-base.sort', typeVersion: 1, position: [1, 1] }]), /environment access \(\$env\)/],
+      ['Sort code that closes the comparator it is spliced into', () => flow([trigger, { parameters: { type: 'code', code: "return 0 }); return require('fs'); (() => {" }, name: 'Sort', type: 'n8n-nodes-base.sort', typeVersion: 1, position: [1, 1] }]), /module loading \(require\)/],
+      ['an Item Lists sort whose code calls a helper', () => flow([trigger, { parameters: { operation: 'sort', type: 'code', code: "helpers.httpRequest({ url: 'http://x' }); return 0;" }, name: 'Lists', type: 'n8n-nodes-base.itemLists', typeVersion: 3.1, position: [1, 1] }]), /helpers/],
+      // The LangChain Code node runs code.execute.code and code.supplyData.code in vm2, require included.
+      ['a LangChain Code node runs its execute code', () => flow([trigger, { parameters: { code: { execute: { code: "const { x } = require('@langchain/core/prompts'); return [];" } } }, name: 'LC', type: '@n8n/n8n-nodes-langchain.code', typeVersion: 1, position: [1, 1] }]), /module loading \(require\)/],
+      ['a LangChain Code node runs its supplyData code', () => flow([trigger, { parameters: { code: { supplyData: { code: 'return $env.OPENAI_KEY;' } } }, name: 'LC', type: '@n8n/n8n-nodes-langchain.code', typeVersion: 1, position: [1, 1] }]), /environment access \(\$env\)/],
+      ['Sort code that is not a string', () => flow([trigger, { parameters: { type: 'code', code: { x: 1 } }, name: 'Sort', type: 'n8n-nodes-base.sort', typeVersion: 1, position: [1, 1] }]), /cannot tell which code this node runs \(code is an object, not a string\)/],
       // Round 22: n8n hands a jsCode that is not a string to the runner as it is, which makes code of it.
       ['jsCode as an array', () => flow([trigger, { ...codeNode(''), parameters: { jsCode: ['return [{ json: { s: $env.DB_PASSWORD } }];'] } }]), /cannot tell which code this node runs \(jsCode is an array, not a string\)/],
     ],
@@ -329,6 +342,12 @@ const TABLES: Record<string, Table> = {
       "jsCode as an array": [["unknownCode",19,19]],
       "a Code Tool node runs jsCode": [["forbiddenGlobal",19,27]],
       "an AI Transform node runs jsCode": [["forbiddenGlobal",20,41]],
+      "a Sort node whose code reads $env": [["forbiddenGlobal",20,36]],
+      "Sort code that closes the comparator it is spliced into": [["forbiddenGlobal",20,38]],
+      "an Item Lists sort whose code calls a helper": [["forbiddenGlobal",21,18]],
+      "a LangChain Code node runs its execute code": [["forbiddenGlobal",21,36]],
+      "a LangChain Code node runs its supplyData code": [["forbiddenGlobal",21,29]],
+      "Sort code that is not a string": [["unknownCode",20,17]],
     },
   },
   'code-nondeterminism': {

@@ -21,7 +21,7 @@ export const codeNondeterminism = defineRule({
     const findings: RuleFinding[] = [];
     for (const code of analysedJavaScript(workflow)) {
       const problems = analyzeJavaScript(code.source).filter((p) => p.kind === 'nondeterministic');
-      findings.push(...reportOncePerMessage(problems, code.node.name, `/nodes/${code.index}/parameters/${code.param}`, MESSAGES));
+      findings.push(...reportOncePerMessage(problems, code.node.name, `/nodes/${code.index}/parameters/${code.param}`, MESSAGES, code.offset));
     }
     return findings;
   },

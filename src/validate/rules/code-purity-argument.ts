@@ -19,7 +19,12 @@ The code is chosen as n8n 2.41's \`Code.node.js\` chooses it: typeVersion 1 alwa
 runs JavaScript); typeVersion 2 runs \`jsCode\` for \`javaScript\` and \`pythonCode\` for \`python\` /
 \`pythonNative\`; the legacy Function and Function Item nodes run \`functionCode\` (vm2); the Code Tool of
 n8n's AI nodes runs \`jsCode\` or \`pythonCode\` by its \`language\` (the tool's input is \`query\`) and
-AI Transform runs its generated \`jsCode\`, both in the same task runner as the Code node. Any other
+AI Transform runs its generated \`jsCode\`, both in the same task runner as the Code node. Sort (type
+Code) and Item Lists (operation Sort, type Code) run their \`code\` there too, spliced as text into
+\`return items.sort((a, b) => { <code> })\` (n8n's \`sortByCode\`), so it is analysed inside that wrapper
+(the code may close the comparator and go on); n8n gives it only \`items\`, in a vm context that compiles
+strings, and the analysis takes it as a Code-node body, a superset of those names. The LangChain Code
+node runs \`code.execute.code\` and \`code.supplyData.code\` in vm2, with \`require\`. Any other
 typeVersion or language is reported with its value, and so is a code parameter that is not a string
 (n8n hands it to the runner as it is, which makes code of it). The JavaScript task runner evaluates
 \`module.exports = async function VmCodeWrapper() { <code> }()\` in a vm context whose global object

@@ -53,7 +53,7 @@ export const codePurity = defineRule({
       }
       if (hasMarker(code.source) && isShippedPrimitiveBody(code.source)) continue;
       const problems = code.language === 'python' ? analyzePython(code.source) : analyzeJavaScript(code.source);
-      findings.push(...reportOncePerMessage(problems.filter((p) => p.kind !== 'nondeterministic'), code.node.name, `/nodes/${code.index}/parameters/${code.param}`, MESSAGES));
+      findings.push(...reportOncePerMessage(problems.filter((p) => p.kind !== 'nondeterministic'), code.node.name, `/nodes/${code.index}/parameters/${code.param}`, MESSAGES, code.offset));
     }
     return findings;
   },
@@ -62,8 +62,10 @@ export const codePurity = defineRule({
 /**
  * Findings for a node's problems; problems that would print the same message (a bundled library
  * that uses `this` a hundred times) become one finding, at the first, that says how many more.
+ * `offset`: where the parameter's text starts in the analysed source (CodeSource.offset); a problem in
+ * n8n's own wrapping points at the parameter's start.
  */
-export function reportOncePerMessage(problems: CodeProblem[], node: string, pointer: string, messages: Record<string, string>): RuleFinding[] {
+export function reportOncePerMessage(problems: CodeProblem[], node: string, pointer: string, messages: Record<string, string>, offset = 0): RuleFinding[] {
   const groups = new Map<string, CodeProblem[]>();
   for (const p of problems) {
     const key = `${p.messageId}\u0000${formatMessage(messages[p.messageId].replace(/\{\{more\}\}|\{\{line\}\}/g, ''), { node, ...p.data })}`;
@@ -73,7 +75,7 @@ export function reportOncePerMessage(problems: CodeProblem[], node: string, poin
     messageId: first.messageId,
     data: { node, line: first.line, ...first.data, more: rest.length ? ` (and ${rest.length} more like it in this node)` : '' },
     pointer,
-    stringIndex: first.index,
-    stringEnd: first.end,
+    stringIndex: Math.max(0, first.index - offset),
+    stringEnd: Math.max(0, first.end - offset),
   }));
 }

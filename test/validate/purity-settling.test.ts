@@ -21,8 +21,20 @@ import { ROUND20_BYPASSES, ROUND20_CAUGHT, ROUND20_PURE } from './support/bypass
 
 /** Starts a new pass, as the analysis does. */
 function newPass(): void {
+  passClock.newPass();
+}
+
+/** Runs `run` as one run of a region (analysis.ts, settleLocally) and says whether that run went stale. */
+function inRegion(run: () => void): boolean {
   passClock.current++;
-  passClock.staleRead = false;
+  const region = { start: passClock.current, stale: false };
+  passClock.region = region;
+  try {
+    run();
+  } finally {
+    passClock.region = undefined;
+  }
+  return region.stale;
 }
 
 describe('cells: a growth after a read in the same pass makes the pass stale', () => {
@@ -94,6 +106,59 @@ describe('cells: a growth after a read in the same pass makes the pass stale', (
     void c.size;
     c.delete(1);
     expect(passClock.staleRead).toBe(true);
+  });
+});
+
+describe('regions: a growth after a read in the same run of a loop or function body makes that run stale, not the pass', () => {
+  it('read and grown in one run: the run is stale, the pass is not', () => {
+    newPass();
+    const c = new Cell([1]);
+    expect(inRegion(() => {
+      void [...c];
+      c.add(2);
+    })).toBe(true);
+    expect(passClock.staleRead).toBe(false);
+  });
+
+  it('read before the region, grown in it: the pass is stale', () => {
+    newPass();
+    const c = new Cell([1]);
+    void c.size;
+    expect(inRegion(() => c.add(2))).toBe(false);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it('read in a run, grown after it (in a later run or after the region): the pass is stale', () => {
+    newPass();
+    const c = new Cell([1]);
+    const d = new Cell([1]);
+    inRegion(() => void c.has(1));
+    expect(inRegion(() => c.add(2))).toBe(false);
+    expect(passClock.staleRead).toBe(true);
+    newPass();
+    inRegion(() => void d.size);
+    d.add(2);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it('a lookup that found no key in a run, then a cell made there and grown: that run is stale', () => {
+    newPass();
+    const m = new CellMap<string>();
+    expect(inRegion(() => {
+      expect(m.get('x')).toBeUndefined();
+      m.cell('x').add(1);
+    })).toBe(true);
+    expect(passClock.staleRead).toBe(false);
+  });
+
+  it('an object made after the objects were walked in the run: that run is stale', () => {
+    newPass();
+    const heap = new Heap([]);
+    expect(inRegion(() => {
+      heap.allObjects();
+      heap.create('site', 'x');
+    })).toBe(true);
+    expect(passClock.staleRead).toBe(false);
   });
 });
 

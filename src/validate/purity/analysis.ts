@@ -74,6 +74,8 @@ const SELECTING_METHODS = new Set(['slice', 'filter', 'sort', 'toSorted', 'rever
 
 /** How a call of the code's function went: arrow, construction, a class called without new, a generator made, a call. */
 type CallKind = 'arrow' | 'construct' | 'class' | { generator: number } | 'call';
+/** Runs of a loop's or a function's body within a pass before its stale reads are left to the next pass (settleLocally). */
+const LOCAL_RUNS = 3;
 /** How deep function bodies run inside calls (each level is some 40 JavaScript frames of the analysis). */
 const ON_CALL_DEPTH = 40;
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
@@ -238,8 +240,7 @@ class Analyzer implements Interp {
       while (rounds < maxRounds && !settled) {
         rounds++;
         this.heap.changed = false;
-        passClock.current++;
-        passClock.staleRead = false;
+        passClock.newPass();
         this.policy.clearFindings();
         try {
           this.pass();
@@ -354,9 +355,45 @@ class Analyzer implements Interp {
     if (this.evaluated.has(fn)) return;
     this.evaluated.add(fn);
     const site = this.functionObject(fn).fn!;
-    this.bindParams(fn, site);
-    if (fn.body.type === 'BlockStatement') this.exec(fn.body);
-    else this.heap.join(site.returns, this.eval(fn.body));
+    this.settleLocally(() => {
+      this.bindParams(fn, site);
+      if (fn.body.type === 'BlockStatement') this.exec(fn.body);
+      else this.heap.join(site.returns, this.eval(fn.body));
+    });
+  }
+
+  /**
+   * Runs a part of the body (a loop's body, a function's) to its own fixed point: when a set it read grew
+   * after the read, it runs again at once, so an accumulation (`total += x`, `out.push(...)` in a loop or a
+   * callback) settles without another pass of the whole body. A run again forgets what this pass memoized
+   * (a built-in call's result, a function body already run), so that it reads everything again; a part
+   * that does not settle within LOCAL_RUNS leaves the pass stale. Only the outermost such part is a region
+   * (parts inside it run again with it): re-runs never multiply.
+   */
+  settleLocally(run: () => void): void {
+    if (passClock.region) {
+      run();
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      passClock.current++;
+      const region = { start: passClock.current, stale: false };
+      passClock.region = region;
+      const evaluatedBefore = this.evaluated.size;
+      try {
+        run();
+      } finally {
+        passClock.region = undefined;
+      }
+      if (!region.stale) return;
+      if (attempt >= LOCAL_RUNS) {
+        passClock.staleRead = true;
+        return;
+      }
+      this.engine.forgetMemos();
+      let i = 0;
+      for (const f of [...this.evaluated]) if (i++ >= evaluatedBefore) this.evaluated.delete(f);
+    }
   }
 
   /**

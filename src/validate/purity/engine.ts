@@ -407,9 +407,33 @@ export class Engine {
         return;
       }
     }
-    const frame: ActiveCall = { inputs, tag: site.tag, recursedWith: undefined };
-    this.activeCalls.push(frame);
+    // A call that met itself inside (recursedWith) ran the inner one with what it gave last time: run again,
+    // the inner one given what this run gave, until the two agree (a local fixed point, cheaper than a pass
+    // of the whole body: converting n8n's data, which holds itself, meets itself every time). Past the bound,
+    // the next pass goes on from there.
     let result: VSet | undefined;
+    for (let run = 0; ; run++) {
+      const frame: ActiveCall = { inputs, tag: site.tag, recursedWith: undefined };
+      result = this.callBuiltin(fn, self, args, site, isNew, implicit, frame);
+      if (!result) return;
+      this.lastResults.set(inputs, site.tag, result);
+      if (!frame.recursedWith || sameValues(frame.recursedWith, result)) break;
+      if (run + 1 >= Engine.LOCAL_RERUNS) {
+        // The inner call gives more on the next pass: not settled yet.
+        this.heap.noteChange();
+        break;
+      }
+    }
+    this.memo.set(inputs, result);
+    for (const w of isWeak(f) ? this.heap.weaken(result) : result) out.add(w);
+  }
+
+  /** Runs of a built-in call that met itself before the fixed point's next pass takes over. */
+  static readonly LOCAL_RERUNS = 4;
+
+  /** One run of a built-in (a bound function, one of n8n's models, a summary or the unsummarized rule), with `frame` on the active calls. */
+  private callBuiltin(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean, implicit: boolean, frame: ActiveCall): VSet | undefined {
+    this.activeCalls.push(frame);
     try {
       // A built-in's arguments from a spread or apply (`tail`) may be at any index from the last one given on:
       // summaries, models and the unsummarized rule see it there, however they read their arguments.
@@ -423,21 +447,16 @@ export class Engine {
         const all: VSet[] & { tail?: VSet } = boundTail ? [...bound] : [...bound, ...args];
         if (boundTail) all.tail = new Set([...boundTail, ...args.flatMap((a) => [...a]), ...(callTail ?? [])]);
         else if (callTail) all.tail = callTail;
-        result = this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, all, site, isNew, implicit);
-      } else if (fn.model) result = this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
-      else if (fn.kind === 'builtin') {
-        const summary = this.summaryOf(fn);
-        result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+        return this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, all, site, isNew, implicit);
       }
+      if (fn.model) return this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
+      if (fn.kind === 'builtin') {
+        const summary = this.summaryOf(fn);
+        return summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+      }
+      return undefined;
     } finally {
       this.activeCalls.pop();
-    }
-    if (result) {
-      // A result other than the one a call inside it was given: the inner call gives more on the next pass (not settled yet).
-      if (frame.recursedWith && !sameValues(frame.recursedWith, result)) this.heap.noteChange();
-      this.lastResults.set(inputs, site.tag, result);
-      this.memo.set(inputs, result);
-      for (const w of isWeak(f) ? this.heap.weaken(result) : result) out.add(w);
     }
   }
 
@@ -458,6 +477,10 @@ export class Engine {
   pass = 0;
   newPass(): void {
     this.pass++;
+    this.forgetMemos();
+  }
+  /** Forgets what the pass memoized (call results, conversion costs): a part of the body run again reads everything again. */
+  forgetMemos(): void {
     this.memo.clear();
     this.conversions.clear();
     this.unchanged.clear();

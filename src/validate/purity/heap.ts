@@ -36,18 +36,56 @@ export type VSet = Set<number>;
  * an earlier pass, of this body or another, never equals it), and whether the pass read a set of the
  * abstract state that grew after the read. A pass that did not (staleRead false) saw, at every read, what
  * the set holds when the pass ends: run again, it would read the same values, do the same operations and
- * add nothing, so it is the fixed point, and the confirming pass is not run (analysis.ts).
+ * add nothing, so it is the fixed point, and the confirming pass is not run (analysis.ts). Within a pass a
+ * region (a loop's or a function's body) runs again at once when it alone read what grew (settleLocally):
+ * its last run then read, at every read, what the set holds at the region's end.
  */
-export const passClock = { current: 0, staleRead: false };
+export const passClock = {
+  /** The stamp a read leaves now. */
+  current: 0,
+  staleRead: false,
+  /** The first stamp of this pass: a set stamped before it was not read in this pass. */
+  passStart: 0,
+  /**
+   * A part of the body being run to its own fixed point (a loop's body, a function's: analysis.ts,
+   * settleLocally), its first stamp and whether a set read in this run of it grew after the read. Such a
+   * growth makes the part stale, not the pass: the part runs again, and reads the set again.
+   */
+  region: undefined as { start: number; stale: boolean } | undefined,
+  newPass(): void {
+    this.current++;
+    this.passStart = this.current;
+    this.staleRead = false;
+    this.region = undefined;
+  },
+  /**
+   * The stamp a set read now keeps: its first read of the pass. Not the last: a set read before a region and
+   * again in it was read before the region's run, and its growth in the run makes the pass stale.
+   */
+  stamp(previous: number): number {
+    return previous >= this.passStart ? previous : this.current;
+  },
+  /** Whether a set first read at `stamp` was read in this pass. */
+  readInPass(stamp: number): boolean {
+    return stamp >= this.passStart;
+  },
+  /** A set first read (in this pass) at `stamp` changes: the run of the region that read it first is stale, or else the pass (if it read it at all). */
+  changedAfterRead(stamp: number): void {
+    // Not `stamp < passStart`: a Cell's stamp is undefined while Set's constructor adds its first values.
+    if (!(stamp >= this.passStart)) return;
+    if (this.region && stamp >= this.region.start) this.region.stale = true;
+    else this.staleRead = true;
+  },
+};
 
 /**
  * A set of the abstract state that outlives an operation: a property, a slot, a variable, a parameter, what
- * a function returns. Every read (has, size, iteration) stamps it with the pass; a value added after a read
- * in the same pass makes the pass stale. Operations' own results are plain sets, never read after a growth
+ * a function returns. Its first read in a pass (has, size, iteration) stamps it (passClock.stamp); a value
+ * added after a read in the same pass makes the pass stale (or only the run of the region that read it). Operations' own results are plain sets, never read after a growth
  * that matters. The types make every persistent field a Cell (a plain Set does not type-check there).
  */
 export class Cell extends Set<number> {
-  /** The last pass that read this set. */
+  /** When this pass first read this set (passClock.stamp). */
   readIn = 0;
   /** A set of the shared built-in graph: never changes (a change would leak into every later analysis). */
   frozen = false;
@@ -60,17 +98,17 @@ export class Cell extends Set<number> {
     return super.size;
   }
   override has(v: number): boolean {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.has(v);
   }
   override get size(): number {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.size;
   }
   /** Before any change: none to the shared graph, and one after a read in this pass makes the pass stale. */
   private changing(): void {
     if (this.frozen) throw new Error('a set of the shared built-in graph was changed');
-    if (this.readIn === passClock.current) passClock.staleRead = true;
+    passClock.changedAfterRead(this.readIn);
   }
   /** Adds v, which it does not hold (a join's growth: checked already). */
   append(v: number): void {
@@ -91,23 +129,23 @@ export class Cell extends Set<number> {
     super.clear();
   }
   override values(): SetIterator<number> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.values();
   }
   override keys(): SetIterator<number> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.keys();
   }
   override entries(): SetIterator<[number, number]> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.entries();
   }
   override forEach(f: (value: number, key: number, set: Set<number>) => void, thisArg?: unknown): void {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     super.forEach(f, thisArg);
   }
   override [Symbol.iterator](): SetIterator<number> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.values();
   }
 }
@@ -119,7 +157,7 @@ export class Cell extends Set<number> {
  * cell, or taken away, makes the pass stale.
  */
 export class CellMap<K> extends Map<K, Cell> {
-  /** The last pass that read which keys this map has. */
+  /** When this pass first read which keys this map has (passClock.stamp). */
   readIn = 0;
   /** A map of the shared built-in graph: never changes (a missing key's cell is an empty one that stays empty). */
   frozen = false;
@@ -129,19 +167,19 @@ export class CellMap<K> extends Map<K, Cell> {
     if (c === undefined) {
       if (this.frozen) return FROZEN_EMPTY;
       c = new Cell();
-      if (this.readIn === passClock.current) c.readIn = passClock.current;
+      if (passClock.readInPass(this.readIn)) c.readIn = this.readIn;
       super.set(key, c);
     }
     return c;
   }
   override get(key: K): Cell | undefined {
     const c = super.get(key);
-    if (c === undefined) this.readIn = passClock.current;
+    if (c === undefined) this.readIn = passClock.stamp(this.readIn);
     return c;
   }
   override has(key: K): boolean {
     const found = super.has(key);
-    if (!found) this.readIn = passClock.current;
+    if (!found) this.readIn = passClock.stamp(this.readIn);
     return found;
   }
   /** Before any change to the keys: none to the shared graph. */
@@ -153,10 +191,10 @@ export class CellMap<K> extends Map<K, Cell> {
     const known = super.get(key);
     if (known !== c) {
       if (known !== undefined) passClock.staleRead = true;
-      else if (this.readIn === passClock.current) {
+      else if (passClock.readInPass(this.readIn)) {
         // A lookup found no key here earlier in the pass: a cell that comes with values is a growth after that read.
-        if (c.count() > 0) passClock.staleRead = true;
-        c.readIn = passClock.current;
+        if (c.count() > 0) passClock.changedAfterRead(this.readIn);
+        c.readIn = this.readIn;
       }
       super.set(key, c);
     }
@@ -165,36 +203,38 @@ export class CellMap<K> extends Map<K, Cell> {
   // A key taken away after its keys were read (only a new class's `prototype` is today) makes the pass stale.
   override delete(key: K): boolean {
     this.changing();
-    if (this.readIn === passClock.current || super.get(key)?.readIn === passClock.current) passClock.staleRead = true;
+    passClock.changedAfterRead(this.readIn);
+    const known = super.get(key);
+    if (known) passClock.changedAfterRead(known.readIn);
     return super.delete(key);
   }
   override clear(): void {
     this.changing();
-    if (this.readIn === passClock.current) passClock.staleRead = true;
+    passClock.changedAfterRead(this.readIn);
     super.clear();
   }
   override get size(): number {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.size;
   }
   override keys(): MapIterator<K> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.keys();
   }
   override values(): MapIterator<Cell> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.values();
   }
   override entries(): MapIterator<[K, Cell]> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.entries();
   }
   override forEach(f: (value: Cell, key: K, map: Map<K, Cell>) => void, thisArg?: unknown): void {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     super.forEach(f, thisArg);
   }
   override [Symbol.iterator](): MapIterator<[K, Cell]> {
-    this.readIn = passClock.current;
+    this.readIn = passClock.stamp(this.readIn);
     return super.entries();
   }
 }
@@ -281,9 +321,9 @@ export class Heap {
   private readonly sites = new Map<string, number>();
   /** Per-analysis objects holding what the code adds to a shared object it may extend (new keys of the global object). */
   private readonly overlays = new Map<number, AbstractObject>();
-  /** The last pass that looked for an overlay (a lookup that found none is a read of which overlays exist). */
+  /** When this pass first looked for an overlay (a lookup that found none is a read of which overlays exist). */
   private overlaysReadIn = 0;
-  /** The last pass that walked every object made so far (allObjects). */
+  /** When this pass first walked every object made so far (allObjects). */
   private objectsReadIn = 0;
   changed = false;
   /** Grows with every change (a value added to any set, an object made): equal versions, the same heap. */
@@ -300,7 +340,7 @@ export class Heap {
     let ov = this.overlays.get(o.id);
     if (!ov) {
       // A lookup earlier in the pass found no overlay: it would find this one now.
-      if (this.overlaysReadIn === passClock.current) passClock.staleRead = true;
+      passClock.changedAfterRead(this.overlaysReadIn);
       ov = this.create('site', `what the code added to ${o.label}`);
       this.overlays.set(o.id, ov);
     }
@@ -309,7 +349,7 @@ export class Heap {
 
   /** What the code added to shared object `id`, if anything (a read). */
   overlayOf(id: number): AbstractObject | undefined {
-    this.overlaysReadIn = passClock.current;
+    this.overlaysReadIn = passClock.stamp(this.overlaysReadIn);
     return this.overlays.get(id);
   }
 
@@ -329,7 +369,7 @@ export class Heap {
 
   /** Every object made so far (a read of which objects exist: an object made later in the pass makes it stale). */
   allObjects(): readonly AbstractObject[] {
-    this.objectsReadIn = passClock.current;
+    this.objectsReadIn = passClock.stamp(this.objectsReadIn);
     return this.objects;
   }
 
@@ -339,7 +379,7 @@ export class Heap {
 
   create(kind: AbstractObject['kind'], label: string, protos: number[] = [], callable = false): AbstractObject {
     const o: AbstractObject = { id: OBJECT_BASE + this.objects.length, kind, label, callable, props: new CellMap(), getters: new CellMap(), setters: new CellMap(), dyn: new Cell(), protos: new ProtoSet(protos), slots: new CellMap() };
-    if (this.objectsReadIn === passClock.current) passClock.staleRead = true;
+    passClock.changedAfterRead(this.objectsReadIn);
     this.version++;
     this.objects.push(o);
     return o;

@@ -31,6 +31,8 @@ export interface Interp {
   ownKeyOfSamePath(member: any): boolean;
   /** Annex B: a function declared in a block of sloppy code is also a var of the enclosing function. */
   annexB(node: any): void;
+  /** Runs a loop's body (with its test and update) to its own fixed point before the pass goes on (analysis.ts). */
+  settleLocally(run: () => void): void;
 }
 
 type Transfer = (n: any, I: Interp) => VSet | void;
@@ -358,8 +360,10 @@ function forInOf(n: any, I: Interp): void {
   const values = n.type === 'ForInStatement' ? forInKeys(right, I, site) : I.engine.iterate(right, site, !!n.await);
   const target = n.left.type === 'VariableDeclaration' ? n.left.declarations[0].id : n.left;
   if (n.left.type === 'VariableDeclaration' && n.left.declarations[0].init) I.eval(n.left.declarations[0].init);
-  I.bind(target, values, site);
-  I.exec(n.body);
+  I.settleLocally(() => {
+    I.bind(target, values, site);
+    I.exec(n.body);
+  });
 }
 
 /** for-in enumerates own and inherited enumerable keys: an own key of each object (built-ins have no enumerable keys); a string when the code's objects are prototypes of it. */
@@ -470,19 +474,23 @@ export const SYNTAX: Readonly<Record<string, Transfer>> = {
     if (n.test) I.eval(n.test);
     each(n.consequent, I);
   },
-  WhileStatement: (n, I) => {
-    I.eval(n.test);
-    I.exec(n.body);
-  },
-  DoWhileStatement: (n, I) => {
-    I.exec(n.body);
-    I.eval(n.test);
-  },
+  WhileStatement: (n, I) =>
+    I.settleLocally(() => {
+      I.eval(n.test);
+      I.exec(n.body);
+    }),
+  DoWhileStatement: (n, I) =>
+    I.settleLocally(() => {
+      I.exec(n.body);
+      I.eval(n.test);
+    }),
   ForStatement: (n, I) => {
     if (n.init) (n.init.type === 'VariableDeclaration' ? I.exec(n.init) : I.eval(n.init));
-    if (n.test) I.eval(n.test);
-    if (n.update) I.eval(n.update);
-    I.exec(n.body);
+    I.settleLocally(() => {
+      if (n.test) I.eval(n.test);
+      if (n.update) I.eval(n.update);
+      I.exec(n.body);
+    });
   },
   ForInStatement: forInOf,
   ForOfStatement: forInOf,

@@ -238,7 +238,15 @@ customConsole.log = (...args) => {
 };
 
 const staticData = storedData;
-const $getWorkflowStaticData = (type) => (staticData[type] ??= {});
+// As n8n's Workflow.getStaticData for a string: 'global' or 'node' (the node's own key), any other throws.
+// Not staticData[type] for any string: 'constructor' would hand out the host's Object, which n8n never does
+// (round 25). A value that is not a string is still used as a key (converted: its toString runs), more than
+// n8n does (it throws an error holding the value, which its error handling may convert): a stand-in that
+// errs on the side of calling what the code planted (round 19's bodies).
+const $getWorkflowStaticData = (type) => {
+  if (typeof type === 'string' && type !== 'global' && type !== 'node') throw new Error('Unknown context type. Only `global` and `node` are supported.');
+  return (staticData[type] ??= {});
+};
 
 // $env: an object holding a secret; reading any of its keys is getting hold of the secret.
 const envTarget = { N8N_ORACLE_SECRET: secret, DB_PASSWORD: secret };

@@ -244,7 +244,7 @@ const staticData = storedData;
 // n8n does (it throws an error holding the value, which its error handling may convert): a stand-in that
 // errs on the side of calling what the code planted (round 19's bodies).
 const $getWorkflowStaticData = (type) => {
-  if (typeof type === 'string' && type !== 'global' && type !== 'node') throw new Error('Unknown context type. Only `global` and `node` are supported.');
+  if (typeof type === 'string' && type !== 'global' && type !== 'node') throw new Error('Unknown context type. Only global and node are supported.');
   return (staticData[type] ??= {});
 };
 

@@ -301,7 +301,8 @@ class Analyzer implements Interp {
     for (let i = 0, n = objects.length; i < n; i++) {
       const o = objects[i];
       // Built-ins never change (a write to one is a finding of its own); n8n's values are its models, but its data, which the code writes into.
-      if (o.kind === 'builtin' || (o.kind === 'n8n' && o.model !== 'data')) continue;
+      // Node's own state neither: what it holds Node's library calls itself (Engine.nodeLibrary).
+      if (o.kind === 'builtin' || (o.kind === 'n8n' && o.model !== 'data') || o.js) continue;
       let wants = 0;
       for (const p of this.heap.chain(o.id, this.graph.prototypes)) wants |= heldBy(p);
       if (wants === 0) continue;
@@ -717,6 +718,15 @@ class Analyzer implements Interp {
       this.heap.prop(err, 'stack').add(STR);
       return err;
     });
+    // An error the engine makes may hold what the code threw: a SuppressedError's error and suppressed
+    // (DisposableStack's dispose, when several disposers throw), an AggregateError's errors, a cause. And it
+    // is thrown as the code's values are: every catch and rejection handler may receive it (round 25).
+    const thrown = this.engine.thrown;
+    for (const key of ['error', 'suppressed', 'cause']) this.heap.join(this.heap.prop(e, key), thrown);
+    const errors = this.heap.site('engine-errors-list', () => this.heap.create('site', 'the errors of an AggregateError the engine throws', [this.graph.byName.get('Array.prototype')!]));
+    this.heap.join(this.heap.prop(errors, '#'), thrown);
+    this.heap.add(this.heap.prop(e, 'errors'), errors.id);
+    this.heap.add(thrown, e.id);
     return new Set([e.id]);
   }
 

@@ -57,6 +57,7 @@ function buildGraph(): BuiltinGraph {
     label: names[i],
     path: names[i],
     callable: s.callable,
+    ...(s.js ? { js: true } : {}),
     props: new CellMap<string>(),
     getters: new CellMap<string>(),
     setters: new CellMap<string>(),

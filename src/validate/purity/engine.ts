@@ -5,6 +5,7 @@
 // instanceof (Symbol.hasInstance). Each implicit call has its one rule here; the syntax table and the
 // summaries use these, never their own.
 import type { BuiltinGraph } from './builtin-graph.js';
+import { ENGINE_FUNCTIONS } from './n8n-model.js';
 import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
@@ -450,10 +451,15 @@ export class Engine {
         return this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, all, site, isNew, implicit);
       }
       if (fn.model) return this.models[`${fn.model}:call`]?.(this, { self, args, site, isNew, fn }) ?? new Set([UNDEF]);
+      // Node's own JavaScript not trusted: what the rule says it may do, and what its summary says too (a genuine Buffer's ArrayBuffer is still the pool).
+      const untrusted = fn.js ? this.nodeLibrary(fn, self, args, site, isNew) : undefined;
       if (fn.kind === 'builtin') {
         const summary = this.summaryOf(fn);
-        return summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+        const result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+        if (untrusted) for (const v of result) untrusted.add(v);
+        return untrusted ?? result;
       }
+      if (untrusted) return untrusted;
       return undefined;
     } finally {
       this.activeCalls.pop();
@@ -510,7 +516,8 @@ export class Engine {
       const callees = [...weak].filter((v) => {
         if (!isObjectValue(v)) return false;
         const o = this.heap.object(v);
-        return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap);
+        // Node's state is called by Node's library's own rule (nodeLibrary), not again from here.
+        return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap) && !o.js;
       });
       if (callees.length === 0) break;
       const returned = this.call(callees, new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
@@ -523,6 +530,133 @@ export class Engine {
     if (isNew) for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(result.protos, p);
     this.heap.join(result.dyn, weak);
     return new Set([...weak, result.id, STR, NUM, BOOL, UNDEF]);
+  }
+
+  /**
+   * A function of Node's own library (its source is JavaScript: Buffer's methods and getters, the timers,
+   * FormData, TextEncoder, and util.inspect, which Node hands to a custom inspect method of what it formats
+   * in an error message). It is JavaScript the analysis did not read, and it works on whatever it is handed
+   * by plain property access: Buffer.prototype.readUInt8 gives `this[offset]` of any receiver, swap16 moves
+   * its elements, toString calls the receiver's own utf8Slice, clearTimeout relinks its argument's
+   * _idlePrev and _idleNext, and the timers link every timer to the others (round 25 found 55 bodies that
+   * obtained a capability through them, past summaries written for genuine buffers and timers).
+   *
+   * Its summary is trusted only while what it reaches can carry nothing: primitives, n8n's data, and
+   * objects (the code's or a summary's) that hold only such, through their properties, getters, setters and
+   * prototypes, and Node's own state (what earlier calls of its library that were not trusted left there)
+   * is empty. Moving and reading such values gives nothing but such values. Once it reaches a function of
+   * the code, a built-in or a capability, no summary is trusted: whatever it reaches it may read and format
+   * (handing it the global object, $env or a capability is reported as handing it to n8n is), store into
+   * anything else it reaches, keep in its own state for any later call, hand back, and call, with any of it
+   * as the receiver and the arguments, Node's own functions (util.inspect) among them.
+   */
+  private nodeLibrary(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean): VSet | undefined {
+    const state = this.nodeState();
+    // A built-in receiver that holds the function (Buffer of Buffer.from, of its species getter) is where the call was found, not a value handed to it.
+    const handed = [...self].filter((v) => !(isObjectValue(v) && this.holdsOwn(this.heap.object(v), fn.id)));
+    const reach = this.reachedByNode([...handed, ...args.flatMap((a) => [...a]), state.id], state);
+    if (!reach.carrier) return undefined;
+    const reached = reach.values;
+    const inner = { ...site, text: `what ${fn.label} (Node's own JavaScript) is handed` };
+    this.policy.returned(reached, inner, "and is handed to Node's own JavaScript, which may read, format and keep it");
+    for (;;) {
+      const weak = this.heap.weaken(reached);
+      // Stored anywhere: all it reached but its own state, which it hands back and passes on, and which would
+      // otherwise hold itself (under `then` too: every promise resolved with it would call it again, without end).
+      const stored = [...weak].filter((v) => objectOf(v) !== state.id);
+      for (const v of reached) {
+        if (!isObjectValue(v)) continue;
+        const o = this.heap.object(v);
+        if (o.kind === 'site' || (o.kind === 'n8n' && o.model === 'data')) this.heap.join(o.dyn, stored);
+      }
+      // A call of the library inside one (a callback calling util.inspect, a promise resolved with Node's
+      // state) stores and gives back as above, and leaves the calls to the outermost, which makes them until
+      // nothing new is reached: calls within calls would go on without end.
+      if (this.inNodeLibrary) break;
+      const callees = [...reached].filter((v) => {
+        if (!isObjectValue(v) || objectOf(v) === state.id) return false;
+        const o = this.heap.object(v);
+        return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap);
+      });
+      if (callees.length === 0) break;
+      // Any of it at any place: util.inspect hands a custom inspect method itself as its third argument.
+      const anyArguments: VSet[] & { tail?: VSet } = [];
+      anyArguments.tail = new Set([...weak, state.id, STR, NUM, BOOL, UNDEF]);
+      let returned: VSet;
+      this.inNodeLibrary = true;
+      try {
+        returned = this.call(callees, new Set([...weak, UNDEF]), anyArguments, inner, false, true);
+      } finally {
+        this.inNodeLibrary = false;
+      }
+      const before = reached.size;
+      for (const w of this.reachedByNode(returned, state).values) reached.add(w);
+      if (reached.size === before) break;
+    }
+    const out = new Set([...this.heap.weaken(reached), STR, NUM, BOOL, UNDEF]);
+    if (isNew) {
+      const instance = this.fresh(site, `node:${fn.id}`, undefined, `what ${fn.label} constructs`);
+      for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(instance.protos, p);
+      this.heap.join(instance.dyn, out);
+      out.add(instance.id);
+    }
+    return out;
+  }
+
+  /** Whether a call of Node's library is making its calls (nodeLibrary). */
+  private inNodeLibrary = false;
+
+  /** Whether built-in `o` holds function `f` as one of its own properties, getters or setters. */
+  private holdsOwn(o: AbstractObject, f: number): boolean {
+    if (o.kind !== 'builtin') return false;
+    if ((o.allValues ??= propertyValues(o, () => true)).includes(f)) return true;
+    for (const table of [o.getters, o.setters]) for (const cell of table.values()) if (cell.has(f)) return true;
+    return false;
+  }
+
+  /** Node's own state (the timer lists, FormData's entries, ...): one object per analysis, an array and a function, that holds itself and whatever Node's library was handed once it was not trusted. */
+  private nodeState(): AbstractObject {
+    return this.heap.site('node-library-state', () => {
+      const protos = ['host:Object.prototype', 'host:Array.prototype'].map((name) => this.builtin(name));
+      const o = this.heap.create('site', "Node's own state (the timer lists, util.inspect, ...)", protos, true);
+      o.js = true;
+      return o;
+    });
+  }
+
+  /**
+   * What Node's library reaches from `values` (the values, what they hold, their prototypes other than the
+   * built-ins, and what the code added to a built-in: the global object's n8n keys), and whether any of it
+   * can carry a capability: a function of the code, a built-in handed as a value (other than Node's own
+   * functions: Buffer handed to Buffer's species constructor), a capability, or Node's state holding anything.
+   */
+  private reachedByNode(values: Iterable<number>, state: AbstractObject): { values: VSet; carrier: boolean } {
+    const out = new Set<number>();
+    const queue = [...values];
+    let carrier = false;
+    const push = (cells: Iterable<Iterable<number>>) => {
+      for (const c of cells) for (const w of c) if (!out.has(w)) queue.push(w);
+    };
+    while (queue.length) {
+      const v = queue.pop()!;
+      if (out.has(v)) continue;
+      out.add(v);
+      if (!isObjectValue(v)) continue;
+      const o = this.heap.object(v);
+      const overlay = this.heap.overlayOf(o.id);
+      if (overlay && !out.has(overlay.id)) queue.push(overlay.id);
+      if (o === state) {
+        if (o.dyn.size > 0) carrier = true;
+      } else if ((o.kind === 'builtin' && !o.js) || o.cap || (o.kind === 'site' && (o.fn || o.callable) && !ENGINE_FUNCTIONS.has(o.model ?? ''))) carrier = true;
+      if (o.kind === 'builtin') continue;
+      push(o.props.values());
+      push([o.dyn]);
+      push(o.slots.values());
+      push(o.getters.values());
+      push(o.setters.values());
+      for (const p of o.protos) if (!out.has(p) && this.heap.object(p).kind !== 'builtin') queue.push(p);
+    }
+    return { values: out, carrier };
   }
 
   /**

@@ -311,6 +311,8 @@ export interface AbstractObject {
   chainEpoch?: number;
   /** n8n's models: what a call gives, how a read behaves. */
   model?: string;
+  /** A function of Node's own library, whose source is JavaScript (the snapshot's `js`): no summary is trusted for it (Engine.nodeLibrary). */
+  js?: boolean;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */

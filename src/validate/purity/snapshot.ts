@@ -17,6 +17,8 @@ export interface SnapshotObject {
   /** The first path the walk reached it by: 'Array.prototype.map', 'host:Buffer.prototype'. */
   path: string;
   callable: boolean;
+  /** 1 for a function whose source is JavaScript (Node's own library: Buffer's methods, timers, FormData, ...), not a built-in of the engine (`[native code]`). */
+  js?: 1;
   proto: number;
   props: SnapshotProperty[];
 }
@@ -78,6 +80,12 @@ function intrinsicSamples(): Record<string, unknown> {
 
 const WELL_KNOWN = Object.getOwnPropertyNames(Symbol).filter((k) => typeof (Symbol as any)[k] === 'symbol');
 
+const functionSource = Function.prototype.toString;
+/** Whether a function's source is JavaScript one can read (Node's library), not the engine's own (`[native code]`, bound functions too). */
+function isJavaScript(f: Function): boolean {
+  return !/\{\s*\[native code\]\s*\}$/.test(Reflect.apply(functionSource, f, []));
+}
+
 /** Takes the snapshot in this process: a vm context built like n8n's, after its prelude. */
 export function takeSnapshot(): Snapshot {
   const placeholders = new Map<object, string>();
@@ -111,7 +119,7 @@ export function takeSnapshot(): Snapshot {
       if (i === undefined) {
         i = objects.length;
         index.set(v, i);
-        objects.push({ path, callable: typeof v === 'function', proto: -1, props: [] });
+        objects.push({ path, callable: typeof v === 'function', ...(typeof v === 'function' && isJavaScript(v) ? { js: 1 as const } : {}), proto: -1, props: [] });
         queue.push([v, path]);
       }
       return i;

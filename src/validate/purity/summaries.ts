@@ -114,7 +114,8 @@ const ARRAY: Record<string, Summary> = {
   },
   toString: (e: Engine, c: C) => e.invokeMethod(c.self, 'join', [], c.site),
   toLocaleString: (e: Engine, c: C) => {
-    e.invokeMethod(elementsOf(e, c), 'toLocaleString', [], c.site);
+    // ECMA-402: each element's toLocaleString is called with the locales and options given (round 25).
+    e.invokeMethod(elementsOf(e, c), 'toLocaleString', [arg(c, 0), arg(c, 1)], c.site);
     return set(STR);
   },
   push: (e, c) => {
@@ -334,6 +335,10 @@ const FUNCTION_PROTOTYPE: Record<string, Summary> = {
   toString: () => set(STR),
   '@@hasInstance': (e, c) => {
     e.get(c.self, 'prototype', c.site);
+    // OrdinaryHasInstance of a bound function is `instanceof` of its target: the target's own Symbol.hasInstance is called with the value (round 25).
+    const targets = new Set<number>();
+    for (const f of c.self) if (isObjectValue(f)) for (const t of e.heap.object(f).slots.get('%target') ?? []) targets.add(t);
+    if (targets.size > 0) e.instanceOf(arg(c, 0), targets, c.site);
     return set(BOOL);
   },
 };

@@ -359,9 +359,10 @@ function forInOf(n: any, I: Interp): void {
   const site = I.site(n);
   const values = n.type === 'ForInStatement' ? forInKeys(right, I, site) : I.engine.iterate(right, site, !!n.await);
   const target = n.left.type === 'VariableDeclaration' ? n.left.declarations[0].id : n.left;
-  if (n.left.type === 'VariableDeclaration' && n.left.declarations[0].init) I.eval(n.left.declarations[0].init);
+  // Annex B: `for (var x = init in o)` assigns init to x before the loop (x keeps it when o has no keys).
+  const init = n.left.type === 'VariableDeclaration' && n.left.declarations[0].init ? I.eval(n.left.declarations[0].init) : NOTHING;
   I.settleLocally(() => {
-    I.bind(target, values, site);
+    I.bind(target, init.size > 0 ? union(values, init) : values, site);
     I.exec(n.body);
   });
 }

@@ -3,6 +3,6 @@
 // entry list on Node 20 (its entries sit under an own symbol key the code can push into; Node 24's
 // FormData, n8n 2.41's, keeps them private).
 import { ROUND25_BYPASSES } from './support/bypasses-round25.js';
-import { describeOpenRound } from './support/red-team-round.js';
+import { describeBypassRound } from './support/red-team-round.js';
 
-describeOpenRound(25, ROUND25_BYPASSES, ['fd-state-n20', 'fd-state-req-n20']);
+describeBypassRound(25, ROUND25_BYPASSES, ['fd-state-n20', 'fd-state-req-n20']);

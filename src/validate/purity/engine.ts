@@ -614,7 +614,7 @@ export class Engine {
     return false;
   }
 
-  /** Node's own state (the timer lists, FormData's entries, ...): one object per analysis, an array and a function, that holds itself and whatever Node's library was handed once it was not trusted. */
+  /** Node's own state (the timer lists, FormData's entries, ...): one object per analysis, an array and a function (util.inspect), that holds whatever Node's library was handed once it was not trusted (never itself: nodeLibrary). */
   private nodeState(): AbstractObject {
     return this.heap.site('node-library-state', () => {
       const protos = ['host:Object.prototype', 'host:Array.prototype'].map((name) => this.builtin(name));

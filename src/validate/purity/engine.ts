@@ -513,12 +513,8 @@ export class Engine {
     // Until what they return reaches nothing new; each round calls every one with all that is known, so the
     // last round's calls see everything (what a call stores into a known object shows in the next pass).
     for (;;) {
-      const callees = [...weak].filter((v) => {
-        if (!isObjectValue(v)) return false;
-        const o = this.heap.object(v);
-        // Node's state is called by Node's library's own rule (nodeLibrary), not again from here.
-        return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap) && !o.js;
-      });
+      // Node's state is called by Node's library's own rule (nodeLibrary), not again from here.
+      const callees = this.codeCallables(weak).filter((v) => !this.heap.object(v).js);
       if (callees.length === 0) break;
       const returned = this.call(callees, new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
       const fresh = [...this.heap.weaken(this.heap.reach([...returned].filter((w) => !weak.has(w)), true, weak))].filter((w) => !weak.has(w));
@@ -573,11 +569,7 @@ export class Engine {
       // state) stores and gives back as above, and leaves the calls to the outermost, which makes them until
       // nothing new is reached: calls within calls would go on without end.
       if (this.inNodeLibrary) break;
-      const callees = [...reached].filter((v) => {
-        if (!isObjectValue(v) || objectOf(v) === state.id) return false;
-        const o = this.heap.object(v);
-        return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap);
-      });
+      const callees = this.codeCallables(reached).filter((v) => objectOf(v) !== state.id);
       if (callees.length === 0) break;
       // Any of it at any place: util.inspect hands a custom inspect method itself as its third argument.
       const anyArguments: VSet[] & { tail?: VSet } = [];
@@ -601,6 +593,15 @@ export class Engine {
       out.add(instance.id);
     }
     return out;
+  }
+
+  /** What among `values` an opaque built-in calls: the code's functions and capabilities (built-ins it reaches are summarized where they are called). */
+  private codeCallables(values: Iterable<number>): number[] {
+    return [...values].filter((v) => {
+      if (!isObjectValue(v)) return false;
+      const o = this.heap.object(v);
+      return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap);
+    });
   }
 
   /** Whether a call of Node's library is making its calls (nodeLibrary). */

@@ -7,7 +7,7 @@
 // bound named.
 import { builtinGraph } from './builtin-graph.js';
 import { BoundExceeded, Engine, type CallSite } from './engine.js';
-import { type AbstractObject, Cell, CellMap, type FunctionSite, Heap, passClock, isObjectValue, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
+import { type AbstractObject, Cell, CellMap, type FunctionSite, Heap, passClock, isObjectValue, BOOL, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
 import { onePerExpression, Policy, type PurityFinding } from './policy.js';
 import { buildSummaries } from './summaries.js';
@@ -283,14 +283,24 @@ class Analyzer implements Interp {
   /**
    * What a built-in or the engine may do to any object the code made or wrote into, whichever way the
    * object got there (a field of an Intl option, an index argument, a locale list, a typed-array element
-   * or a length written, an iterable, a thenable): convert it (Symbol.toPrimitive, valueOf, toString),
-   * iterate it (Symbol.asyncIterator or Symbol.iterator, next, return) and await it (then), with itself
-   * as the receiver. So no summary has to name every argument it converts or iterates: once a pass, every
-   * object whose prototype chain holds a member the code put under one of those keys (or a function stored
-   * at a key known only at run time, which may be one) is put through the protocols it holds a member of,
-   * and a function there runs as the engine would run it (a bound sloppy function with the global object as `this`), a
-   * capability there is called. Objects without such a member answer with built-ins, which the summaries
-   * cover. Round 22 found 73 bodies that obtained a capability through conversions the summaries left out.
+   * or a length written, an iterable, a thenable, an error whose stack is formatted, a function bound):
+   *
+   * - convert it (Symbol.toPrimitive, valueOf, toString), iterate it (Symbol.asyncIterator or
+   *   Symbol.iterator, next, return) and await it (then), with itself as the receiver: every object whose
+   *   prototype chain holds a member the code put under one of those keys (or a function stored at a key
+   *   known only at run time, which may be one) is put through the protocols it holds a member of, and a
+   *   function there runs as the engine would run it (a bound sloppy function with the global object as
+   *   `this`), a capability there is called (round 22: 73 bodies through conversions no summary named);
+   * - read or write any key of it: every getter and setter the code defined runs with every object on
+   *   whose chain it sits as the receiver, a setter given a primitive or any of the object's own values
+   *   (what a built-in moves within it). Built-ins read named keys of what they are handed (`length`,
+   *   Error's `name` and `message` when `stack` or `toString` formats it, `flags`, `lastIndex`, `bind`'s
+   *   `name` and `length`, an iterator result's `done`, every Intl option), and none of their summaries has
+   *   to name them (round 26: 51 bodies through getters under such keys). What a getter gives the built-in
+   *   is data to it: converted, which the protocols above cover, or called where a summary reads it (exec,
+   *   a species constructor), which runs the getter again there.
+   *
+   * Objects without such a member answer with built-ins, which the summaries cover.
    */
   private implicitProtocols(): void {
     const objects = this.heap.allObjects();
@@ -298,18 +308,42 @@ class Analyzer implements Interp {
     // What each object holds, once a sweep: a prototype is on the chain of many objects.
     const held = new Map<number, number>();
     const heldBy = (p: AbstractObject) => held.get(p.id) ?? held.set(p.id, this.protocolsHeld(p)).get(p.id)!;
+    // Each accessor set (a getter or setter cell) with every receiver it sits on the chain of: one call each.
+    const accessors = new Map<VSet, { key: string; setter: boolean; receivers: Set<number>; values: Set<number> }>();
     for (let i = 0, n = objects.length; i < n; i++) {
       const o = objects[i];
       // Built-ins never change (a write to one is a finding of its own); n8n's values are its models, but its data, which the code writes into.
       // Node's own state neither: what it holds Node's library calls itself (Engine.nodeLibrary).
       if (o.kind === 'builtin' || (o.kind === 'n8n' && o.model !== 'data') || o.js) continue;
       let wants = 0;
-      for (const p of this.heap.chain(o.id, this.graph.prototypes)) wants |= heldBy(p);
+      const chain = this.heap.chain(o.id, this.graph.prototypes);
+      for (const p of chain) {
+        wants |= heldBy(p);
+        if (p.kind !== 'builtin' && (p.getters.size > 0 || p.setters.size > 0)) this.accessorsOn(p, o, accessors);
+      }
       if (wants === 0) continue;
       const site = { ...base, text: `${o.label}, which the engine may convert, iterate or await` };
       if (wants & CONVERT) this.engine.coerce([o.id], site);
       if (wants & ITERATE) this.engine.iterate([o.id], site, true);
       if (wants & AWAIT) this.engine.awaitValue(new Set([o.id]), site);
+    }
+    for (const [functions, { key, setter, receivers, values }] of accessors) {
+      const site = { ...base, text: `the ${setter ? 'setter' : 'getter'} of ${key}, which a built-in may run` };
+      this.engine.call(functions, receivers, setter ? [values] : [], site, false, true);
+    }
+  }
+
+  /** Batches the getters and setters of `holder` (on `receiver`'s chain) with `receiver`, a setter with what it may be given. */
+  private accessorsOn(holder: AbstractObject, receiver: AbstractObject, into: Map<VSet, { key: string; setter: boolean; receivers: Set<number>; values: Set<number> }>): void {
+    for (const setter of [false, true]) {
+      for (const [key, functions] of setter ? holder.setters : holder.getters) {
+        let batch = into.get(functions);
+        if (!batch) into.set(functions, (batch = { key, setter, receivers: new Set(), values: new Set(setter ? [STR, NUM, BOOL, UNDEF] : []) }));
+        batch.receivers.add(receiver.id);
+        if (!setter) continue;
+        for (const cell of receiver.props.values()) for (const v of cell) batch.values.add(v);
+        for (const v of receiver.dyn) batch.values.add(v);
+      }
     }
   }
 

@@ -331,3 +331,30 @@ describe('everyday code is proven pure', () => {
     expect(findings(code)).toEqual([]);
   });
 });
+
+describe("every getter and setter of the code's runs with each object on whose chain it sits (round 26)", () => {
+  // Built-ins read named keys of what they are handed (length, name, message, flags, done, Intl options)
+  // and write some (lastIndex, length, indices), running the code's accessors there; no summary names them.
+  const leaks = [
+    ['a setter run by a built-in writing lastIndex', "let g;\nRegExp.prototype[Symbol.search].call({ k: this, lastIndex: 0, set lastIndex(v) { g = this.k; }, exec() { return null; } }, 'a');\nreturn [{ json: { g } }];"],
+    ['a getter on a prototype, run with the instance', "let g;\nconst proto = { get length() { g = this.k; return 0; } };\nconst o = Object.create(proto);\no.k = this;\nArray.prototype.join.call(o);\nreturn [{ json: { g } }];"],
+    ['a function kept by a built-in without a summary in its own slot', "const t = new WebAssembly.Table({ element: 'externref', initial: 1 });\nt.set(0, { f: () => 0 });\nreturn t.get(0).f.constructor('return this')();"],
+  ] as const;
+  it.each(leaks)('%s: obtains a capability in the oracle, and is reported', async (_what, code) => {
+    expect((await runLikeN8n(code, { timeoutMs: 8000 })).obtained.length).toBeGreaterThan(0);
+    expect(findings(code).length).toBeGreaterThan(0);
+  }, 60_000);
+  const everyday = [
+    ['an array-like with a length getter', "const o = { 0: 'a', 1: 'b', get length() { return 2; } };\nreturn [{ json: { a: Array.from(o).join(',') } }];"],
+    ['an Error subclass with a name getter', "class HttpError extends Error { get name() { return 'HttpError'; } }\nconst e = new HttpError('bad');\nreturn [{ json: { s: String(e), stack: e.stack.split('\\n')[0] } }];"],
+    ['a class with a setter and a getter', "class Temp { set celsius(v) { this.c = v; } get fahrenheit() { return this.c * 9 / 5 + 32; } }\nconst t = new Temp();\nt.celsius = items[0].json.c;\nreturn [{ json: { f: t.fahrenheit } }];"],
+    ['Intl parts found by type', "const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: 'numeric' }).formatToParts(new Date(0));\nreturn [{ json: { hour: parts.find((p) => p.type === 'hour').value } }];"],
+    ['data kept in a WebAssembly.Table', "const t = new WebAssembly.Table({ element: 'externref', initial: 1 });\nt.set(0, { n: 1 });\nreturn [{ json: { n: t.get(0).n } }];"],
+  ] as const;
+  it.each(everyday)('%s: obtains nothing in the oracle, and is proven pure', async (_what, code) => {
+    const verdict = await runLikeN8n(code, { timeoutMs: 8000 });
+    expect(verdict.obtained).toEqual([]);
+    expect(verdict.error).toBeUndefined();
+    expect(findings(code)).toEqual([]);
+  }, 60_000);
+});

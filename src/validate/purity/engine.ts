@@ -501,31 +501,88 @@ export class Engine {
   private readonly lastResults = new ResultsBySite();
 
   /**
-   * A built-in without a summary: it may call every function its receiver and arguments reach, with
-   * any of those values, and return any of them (weakly: a finding on what it gives cannot be proven).
+   * A built-in without a summary: it may store, call with any of it, and return anything its receiver and
+   * arguments reach (weakly: a finding on what it gives cannot be proven), as opaqueEffects says. Built-ins
+   * it reaches are summarized where they are called, and it stores into no built-in (a write to one is a
+   * finding of its own: the snapshot's built-ins are what the analysis knows them to be).
    */
-  unsummarized(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew = false): VSet {
-    const weak = this.heap.weaken(this.heap.reach([...self, ...args.flatMap((a) => [...a])]));
-    const inner = { ...site, text: `a function handed to ${fn.label}` };
-    // It calls the code's functions it reaches (and is reported if it reaches a capability), with any of
-    // what it reaches, and may give back what they return, and call what that reaches in turn; built-ins
-    // it reaches are summarized where they are called.
-    // Until what they return reaches nothing new; each round calls every one with all that is known, so the
-    // last round's calls see everything (what a call stores into a known object shows in the next pass).
-    for (;;) {
-      // Node's state is called by Node's library's own rule (nodeLibrary), not again from here.
-      const callees = this.codeCallables(weak).filter((v) => !this.heap.object(v).js);
-      if (callees.length === 0) break;
-      const returned = this.call(callees, new Set([...weak, UNDEF]), [new Set([...weak, STR, NUM, BOOL, UNDEF])], inner, false, true);
-      const fresh = [...this.heap.weaken(this.heap.reach([...returned].filter((w) => !weak.has(w)), true, weak))].filter((w) => !weak.has(w));
-      if (fresh.length === 0) break;
-      for (const w of fresh) weak.add(w);
-    }
+  unsummarized(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew = false, stores = true): VSet {
+    const reached = new Set(this.heap.weaken(this.heap.reach([...self, ...args.flatMap((a) => [...a])])));
+    // Storing what holds no function, built-in or capability into what it reaches moves data among data:
+    // nothing can be obtained through it, and the code's objects keep their shapes (a row handed to it).
+    const store = stores && [...reached].some((v) => this.canCarry(v));
+    this.opaqueEffects(reached, { ...site, text: `a function handed to ${fn.label}` }, store, (returned) => {
+      const fresh = this.heap.weaken(this.heap.reach([...returned].filter((w) => !reached.has(w)), true, reached));
+      return fresh;
+    });
     // Constructed, it gives an instance of its own prototype.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
     if (isNew) for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(result.protos, p);
-    this.heap.join(result.dyn, weak);
-    return new Set([...weak, result.id, STR, NUM, BOOL, UNDEF]);
+    this.heap.join(result.dyn, reached);
+    return new Set([...reached, result.id, STR, NUM, BOOL, UNDEF]);
+  }
+
+  /** Whether `v` is Node's own state (the only object of the analysis's own whose source is JavaScript). */
+  private isNodeState(v: number): boolean {
+    if (!isObjectValue(v)) return false;
+    const o = this.heap.object(v);
+    return !!o.js && o.kind === 'site';
+  }
+
+  /**
+   * Whether `v` may carry a capability to what it is stored into: a function of the code's, a built-in or a
+   * capability (a Node state that holds anything too). Not an object a summary made opaque (Intl's parts, a
+   * timer): what it holds is reached with it and answers for itself, and calling it calls the unsummarized
+   * rule on what it is handed. Not the engine's resolve, reject and executor either.
+   */
+  private canCarry(v: number): boolean {
+    if (!isObjectValue(v)) return false;
+    const o = this.heap.object(v);
+    if (this.isNodeState(v)) return o.dyn.size > 0;
+    return (o.kind === 'builtin' && !o.js) || !!o.cap || (o.kind === 'site' && (!!o.fn || o.callable) && o.model !== 'opaque' && o.model !== 'opaque-data' && !ENGINE_FUNCTIONS.has(o.model ?? ''));
+  }
+
+  /**
+   * What an opaque function (a built-in without a summary, Node's library not trusted) may do with what it
+   * reaches, `reached` (which grows to all it reached): store any of it into any object of the code's or of
+   * n8n's data among it (`store`: a WebAssembly.Table's slot, a timer list, round 26), and call the code's
+   * functions and the capabilities among it, with any of it as the receiver and at every argument's place
+   * (util.inspect hands a custom inspect method itself as its third argument), and reach what they give
+   * back (`grow`), until nothing new is reached: each round calls every one with all that is known, so the
+   * last round's calls see everything (what a call stores into a known object shows in the next pass).
+   * Node's state is neither stored (every object would hold it, and it, then under `then`, every promise
+   * resolved with it would call it again without end) nor called here: Node's library calls it itself.
+   * Inside a call of Node's library, it stores and leaves the calls to the outermost (calls within calls
+   * would go on without end).
+   */
+  private opaqueEffects(reached: VSet, site: CallSite, store: boolean, grow: (returned: VSet) => Iterable<number>, nodeLibrary = false): void {
+    for (;;) {
+      const weak = this.heap.weaken(reached);
+      if (store) {
+        const stored = [...weak].filter((v) => !this.isNodeState(v));
+        for (const v of reached) {
+          if (!isObjectValue(v)) continue;
+          const o = this.heap.object(v);
+          if ((o.kind === 'site' && !o.js) || (o.kind === 'n8n' && o.model === 'data')) this.heap.join(o.dyn, stored);
+        }
+      }
+      if (nodeLibrary && this.inNodeLibrary) break;
+      const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v));
+      if (callees.length === 0) break;
+      const anyArguments: VSet[] & { tail?: VSet } = [];
+      anyArguments.tail = new Set([...weak, STR, NUM, BOOL, UNDEF]);
+      let returned: VSet;
+      const outermost = nodeLibrary && !this.inNodeLibrary;
+      if (outermost) this.inNodeLibrary = true;
+      try {
+        returned = this.call(callees, new Set([...weak, UNDEF]), anyArguments, site, false, true);
+      } finally {
+        if (outermost) this.inNodeLibrary = false;
+      }
+      const before = reached.size;
+      for (const w of grow(returned)) reached.add(w);
+      if (reached.size === before) break;
+    }
   }
 
   /**
@@ -550,41 +607,12 @@ export class Engine {
     const state = this.nodeState();
     // A built-in receiver that holds the function (Buffer of Buffer.from, of its species getter) is where the call was found, not a value handed to it.
     const handed = [...self].filter((v) => !(isObjectValue(v) && this.holdsOwn(this.heap.object(v), fn.id)));
-    const reach = this.reachedByNode([...handed, ...args.flatMap((a) => [...a]), state.id], state);
+    const reach = this.reachedByNode([...handed, ...args.flatMap((a) => [...a]), state.id]);
     if (!reach.carrier) return undefined;
     const reached = reach.values;
     const inner = { ...site, text: `what ${fn.label} (Node's own JavaScript) is handed` };
     this.policy.returned(reached, inner, "and is handed to Node's own JavaScript, which may read, format and keep it");
-    for (;;) {
-      const weak = this.heap.weaken(reached);
-      // Stored anywhere: all it reached but its own state, which it hands back and passes on, and which would
-      // otherwise hold itself (under `then` too: every promise resolved with it would call it again, without end).
-      const stored = [...weak].filter((v) => objectOf(v) !== state.id);
-      for (const v of reached) {
-        if (!isObjectValue(v)) continue;
-        const o = this.heap.object(v);
-        if (o.kind === 'site' || (o.kind === 'n8n' && o.model === 'data')) this.heap.join(o.dyn, stored);
-      }
-      // A call of the library inside one (a callback calling util.inspect, a promise resolved with Node's
-      // state) stores and gives back as above, and leaves the calls to the outermost, which makes them until
-      // nothing new is reached: calls within calls would go on without end.
-      if (this.inNodeLibrary) break;
-      const callees = this.codeCallables(reached).filter((v) => objectOf(v) !== state.id);
-      if (callees.length === 0) break;
-      // Any of it at any place: util.inspect hands a custom inspect method itself as its third argument.
-      const anyArguments: VSet[] & { tail?: VSet } = [];
-      anyArguments.tail = new Set([...weak, state.id, STR, NUM, BOOL, UNDEF]);
-      let returned: VSet;
-      this.inNodeLibrary = true;
-      try {
-        returned = this.call(callees, new Set([...weak, UNDEF]), anyArguments, inner, false, true);
-      } finally {
-        this.inNodeLibrary = false;
-      }
-      const before = reached.size;
-      for (const w of this.reachedByNode(returned, state).values) reached.add(w);
-      if (reached.size === before) break;
-    }
+    this.opaqueEffects(reached, inner, true, (returned) => this.reachedByNode(returned).values, true);
     const out = new Set([...this.heap.weaken(reached), STR, NUM, BOOL, UNDEF]);
     if (isNew) {
       const instance = this.fresh(site, `node:${fn.id}`, undefined, `what ${fn.label} constructs`);
@@ -631,7 +659,7 @@ export class Engine {
    * can carry a capability: a function of the code, a built-in handed as a value (other than Node's own
    * functions: Buffer handed to Buffer's species constructor), a capability, or Node's state holding anything.
    */
-  private reachedByNode(values: Iterable<number>, state: AbstractObject): { values: VSet; carrier: boolean } {
+  private reachedByNode(values: Iterable<number>): { values: VSet; carrier: boolean } {
     const out = new Set<number>();
     const queue = [...values];
     let carrier = false;
@@ -646,9 +674,7 @@ export class Engine {
       const o = this.heap.object(v);
       const overlay = this.heap.overlayOf(o.id);
       if (overlay && !out.has(overlay.id)) queue.push(overlay.id);
-      if (o === state) {
-        if (o.dyn.size > 0) carrier = true;
-      } else if ((o.kind === 'builtin' && !o.js) || o.cap || (o.kind === 'site' && (o.fn || o.callable) && !ENGINE_FUNCTIONS.has(o.model ?? ''))) carrier = true;
+      if (this.canCarry(v)) carrier = true;
       if (o.kind === 'builtin') continue;
       push(o.props.values());
       push([o.dyn]);

@@ -186,6 +186,8 @@ export const N8N_MODELS: Record<string, Summary> = {
   },
   // An object of the runner's realm the analysis does not model: it may call what it is given and give back what it reaches.
   'opaque:call': (e, c) => new Set([...e.unsummarized(c.fn, c.self, c.args, c.site), c.fn.id]),
+  // Data a built-in made (Intl's parts): the same, but it keeps nothing it is handed.
+  'opaque-data:call': (e, c) => new Set([...e.unsummarized(c.fn, c.self, c.args, c.site, false, false), c.fn.id]),
   // A promise's resolve function: what it is called with settles the promise.
   'resolve:call': (e, c) => {
     for (const p of c.fn.slots.get('%promise') ?? []) e.resolveInto(e.heap.object(p), c.args[0] ?? new Set([UNDEF]), c.site);

@@ -233,17 +233,20 @@ function assign(e: Engine, c: C): VSet {
  * the code writes to it, as any object of the site does.
  */
 function freshData(e: Engine, c: C, tag: string): number {
-  return opaqueObject(e, `${c.site.tag}:${tag}`, 'an object a built-in made', ['Object.prototype', 'Array.prototype']).id;
+  return opaqueObject(e, `${c.site.tag}:${tag}`, 'an object a built-in made', ['Object.prototype', 'Array.prototype'], [], 'opaque-data').id;
 }
 
 /**
  * The one object under `siteKey` of what the analysis does not model member by member: callable, every
- * member is itself or a primitive (or what `holds` adds), and a call of it is unsummarized (model 'opaque').
+ * member is itself or a primitive (or what `holds` adds), and a call of it is unsummarized (model 'opaque'),
+ * or, for data a built-in made ('opaque-data': Intl's parts, options, segments, locales, which are arrays
+ * and plain objects of data whose methods are their prototypes', summarized there), unsummarized but for
+ * storing: no member of such data keeps what it is handed.
  */
-function opaqueObject(e: Engine, siteKey: string, label: string, protos: string[], holds: Iterable<number> = []): AbstractObject {
+function opaqueObject(e: Engine, siteKey: string, label: string, protos: string[], holds: Iterable<number> = [], model: 'opaque' | 'opaque-data' = 'opaque'): AbstractObject {
   const o = e.heap.site(siteKey, () => {
     const x = e.heap.create('site', label, protos.map((p) => e.builtin(p)), true);
-    x.model = 'opaque';
+    x.model = model;
     return x;
   });
   e.heap.join(o.dyn, [o.id, STR, NUM, BOOL, UNDEF, ...holds]);

@@ -1,12 +1,13 @@
 // Round 26 of the code-purity red team, 2026-12-02: black box against the points-to analysis after round 25's
 // fixes (the Node-library rule), 160 bodies tried, 141 obtained a capability, 80 of them missed; these 51 (the
 // shortest per cause and variants) obtain a capability in the oracle while the points-to analysis reports none.
-// The value-flow rule (the shipped one) reports every one. Open for the switch, eight causes:
+// The value-flow rule (the shipped one) reports every one; the points-to analysis does since the fixes below. Eight causes:
 // wasm-table-slot, error-stack-lazy-format, error-tostring-getters, arraylike-length-getter, intl-options-getter, regexp-flags-getter, bind-name-length-getter, iterresult-done-getter.
 // Seven of them are one root cause: a built-in or the engine reads a getter of the code's object under a named
 // key (length, name, message, flags, lastIndex, done, Intl options) with the object as its receiver, which no
 // rule runs; the eighth, WebAssembly.Table, keeps a value in an internal slot, which the unsummarized rule's
-// assumption (reached only through own properties) misses.
+// assumption (reached only through own properties) misses. Fixed by the implicit-protocol pass running every
+// getter and setter of the code's with each receiver, and by the unsummarized rule storing what it reaches.
 import type { RoundEntry } from './red-team-round.js';
 
 export const ROUND26_BYPASSES: RoundEntry[] = [

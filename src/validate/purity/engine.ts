@@ -660,30 +660,10 @@ export class Engine {
    * functions: Buffer handed to Buffer's species constructor), a capability, or Node's state holding anything.
    */
   private reachedByNode(values: Iterable<number>): { values: VSet; carrier: boolean } {
-    const out = new Set<number>();
-    const queue = [...values];
+    const reached = this.heap.reach(values, true, undefined, 'code');
     let carrier = false;
-    const push = (cells: Iterable<Iterable<number>>) => {
-      for (const c of cells) for (const w of c) if (!out.has(w)) queue.push(w);
-    };
-    while (queue.length) {
-      const v = queue.pop()!;
-      if (out.has(v)) continue;
-      out.add(v);
-      if (!isObjectValue(v)) continue;
-      const o = this.heap.object(v);
-      const overlay = this.heap.overlayOf(o.id);
-      if (overlay && !out.has(overlay.id)) queue.push(overlay.id);
-      if (this.canCarry(v)) carrier = true;
-      if (o.kind === 'builtin') continue;
-      push(o.props.values());
-      push([o.dyn]);
-      push(o.slots.values());
-      push(o.getters.values());
-      push(o.setters.values());
-      for (const p of o.protos) if (!out.has(p) && this.heap.object(p).kind !== 'builtin') queue.push(p);
-    }
-    return { values: out, carrier };
+    for (const v of reached) if (this.canCarry(v)) carrier = true;
+    return { values: reached, carrier };
   }
 
   /**

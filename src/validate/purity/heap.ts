@@ -512,9 +512,11 @@ export class Heap {
   /**
    * Own properties (data values and getters' sets) of a site or n8n object, transitively: what a value hands
    * to code that walks it (not through `known`). With `withPrototypes`, every object's prototypes too: what
-   * n8n is handed, whose reads of it (`item.json`, `item.binary`, toJSON) go up the prototype chain.
+   * n8n is handed, whose reads of it (`item.json`, `item.binary`, toJSON) go up the prototype chain; with
+   * 'code', the prototypes but the built-ins, and what the code or n8n added to a built-in (its overlay: the
+   * global object's n8n keys), which is what JavaScript the analysis did not read may walk (Node's library).
    */
-  reach(values: Iterable<number>, includeBuiltins = true, known?: VSet, withPrototypes = false): VSet {
+  reach(values: Iterable<number>, includeBuiltins = true, known?: VSet, withPrototypes: boolean | 'code' = false): VSet {
     const out = new Set<number>();
     const queue = [...values];
     while (queue.length) {
@@ -524,7 +526,12 @@ export class Heap {
       out.add(v);
       if (!isObjectValue(v)) continue;
       const o = this.object(v);
-      if (withPrototypes) for (const p of o.protos) if (!out.has(p)) queue.push(p);
+      if (withPrototypes === true) for (const p of o.protos) if (!out.has(p)) queue.push(p);
+      if (withPrototypes === 'code') {
+        for (const p of o.protos) if (!out.has(p) && this.object(p).kind !== 'builtin') queue.push(p);
+        const overlay = this.overlayOf(o.id);
+        if (overlay && !out.has(overlay.id)) queue.push(overlay.id);
+      }
       if (o.kind === 'builtin') {
         if (!includeBuiltins) out.delete(v);
         continue;

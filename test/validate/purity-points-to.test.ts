@@ -239,16 +239,16 @@ describe('a body with findings stops at a lower bound', () => {
   // Every pass's findings are flows of the fixed point (values only grow): once a body has one it cannot be
   // proven pure, and what more work would find only adds to what is reported.
   const heavy = Array.from({ length: 200 }, (_, i) => `const o${i} = { a: o${(i * 7) % 200}, [items[${i}].json.k]: o${(i * 13) % 200} }; o${i}[items[0].json.q] = JSON.parse(o${i}, (k, v) => o${(i * 3) % 200}[k]);`).join('\n') + "\nrequire('fs');\nreturn o0;";
-  it('reports what every pass found, as cannot be proven pure, and the bound, named', () => {
+  it('reports what every pass found, each with its verdict, and the bound, named', () => {
     const r = analyzeSource(heavy, { findingsWorkBound: 20_000 });
     const unbounded = analyzeSource(heavy, { findingsWorkBound: Number.MAX_SAFE_INTEGER, workBound: Number.MAX_SAFE_INTEGER, timeBoundMs: 60_000 });
     expect(r.settled).toBe(false);
     // The first finding comes at the end of the first pass; the bound stops the second one soon after.
     expect(r.steps).toBeLessThan(unbounded.steps / 2);
     const what = r.findings.map((f) => `${f.verdict}: ${f.what}`);
-    expect(what).toContain("unprovable: `require('fs')` may be require (module loading)");
+    // A capability that reached an operation in some pass reaches it at the fixed point too (values only grow).
+    expect(what).toContain("reaches: `require('fs')` may be require (module loading)");
     expect(what).toContain('unprovable: the analysis stopped at the bound for a body with findings (20000 values handled by reads and calls)');
-    expect(r.findings.every((f) => f.verdict === 'unprovable')).toBe(true);
   });
   it('a body without findings is not stopped by it', () => {
     const r = analyzeSource('const out = {};\nfor (const item of items) out[item.json.id] = item.json.name;\nreturn [{ json: out }];', { findingsWorkBound: 1 });
@@ -356,5 +356,42 @@ describe("every getter and setter of the code's runs with each object on whose c
     expect(verdict.obtained).toEqual([]);
     expect(verdict.error).toBeUndefined();
     expect(findings(code)).toEqual([]);
+  }, 60_000);
+});
+
+describe("a primitive stored on a function of the task's own realm is no change anyone else sees (Policy.write)", () => {
+  // `groups[k].n += 1` with k from data may land on Object.prototype.hasOwnProperty (k = 'hasOwnProperty').
+  // n8n's runner makes a vm context for every task, so that function dies with the task; no object inherits
+  // from it; a number cannot carry a capability. Each case runs in the oracle with the input that makes the
+  // write happen, and `wrote` shows it landed where the comment says.
+  const byKey = (k: string) => [{ json: { k, month: 'jan', amount: 2 } }];
+  const everyday = [
+    ['a count per key', "const t = {};\nfor (const { json } of items) { t[json.k] ??= { n: 0 }; t[json.k].n += 1; }\nreturn [{ json: { wrote: Object.prototype.hasOwnProperty.n !== undefined, keys: Object.keys(t) } }];", 'hasOwnProperty'],
+    ['a pivot whose row is the key', "const t = {};\nfor (const { json } of items) { const row = (t[json.k] ??= {}); row[json.month] = (row[json.month] || 0) + json.amount; }\nreturn [{ json: { wrote: Object.prototype.toString.jan === 2 } }];", 'toString'],
+    ['a flag written on a built-in function and read back', "Array.prototype.map.seen = true;\nreturn [{ json: { wrote: Array.prototype.map.seen } }];", 'x'],
+    ['a count whose key is the frozen constructor', "const t = {};\nfor (const { json } of items) { if (!t[json.k]) t[json.k] = { n: 0 }; t[json.k].n += 1; }\nreturn [{ json: { wrote: Object.n === undefined } }];", 'constructor'],
+  ] as const;
+  it.each(everyday)('%s: the write happens in the oracle, which obtains nothing, and it is proven pure', async (_what, code, k) => {
+    const verdict = await runLikeN8n(code, { timeoutMs: 8000, items: byKey(k) });
+    expect(verdict.obtained).toEqual([]);
+    expect(verdict.error).toBeUndefined();
+    expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+    expect(findings(code)).toEqual([]);
+  }, 60_000);
+  // What still changes something shared, or stores what can carry a capability: reported.
+  const reported = [
+    // What earlier executions left in the static data is the runner realm's: its hasOwnProperty outlives the
+    // task, in every task of the process.
+    ['a count per key in the static data (the runner realm)', "const sd = $getWorkflowStaticData('global');\nconst t = sd.t;\nfor (const { json } of items) { t[json.k] ??= { n: 0 }; t[json.k].n += 1; }\nreturn [{ json: { wrote: t.hasOwnProperty.n !== undefined && t.hasOwnProperty !== ({}).hasOwnProperty } }];", 'hasOwnProperty'],
+    ['an array stored on the function', "const t = {};\nfor (const { json } of items) { const row = (t[json.k] ??= {}); row[json.month] = [json.amount]; }\nreturn [{ json: { wrote: Array.isArray(Object.prototype.hasOwnProperty.jan) } }];", 'hasOwnProperty'],
+    ['a number stored on a prototype', "const p = ({}).constructor.prototype;\np[items[0].json.k] = 1;\nreturn [{ json: { wrote: ({}).polluted === 1 } }];", 'polluted'],
+    ['a number stored on Function.prototype', "(() => 0).constructor.prototype.total = 1;\nreturn [{ json: { wrote: Math.max.total === 1 } }];", 'x'],
+    ["a number stored on one of the runner realm's functions", "Buffer.from.total = 1;\nreturn [{ json: { wrote: Buffer.from.total === 1 } }];", 'x'],
+  ] as const;
+  it.each(reported)('%s: the write happens in the oracle, and it is reported', async (_what, code, k) => {
+    const verdict = await runLikeN8n(code, { timeoutMs: 8000, items: byKey(k), staticData: { global: { t: {} } } });
+    expect(verdict.error).toBeUndefined();
+    expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+    expect(findings(code).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -23,9 +23,10 @@ const REPORTED_BY_POLICY: Record<string, RegExp> = {
 
 /**
  * Everyday bodies whose input decides whether they write a built-in: `table[json.region] ??= {}` is
- * Object.prototype.hasOwnProperty (a function every task shares with the built-ins) when the region is
- * 'hasOwnProperty', and the next line writes a property onto it. The analysis cannot prove them pure, and
- * the test shows the write happening with such an input.
+ * Object.prototype.hasOwnProperty when the region is 'hasOwnProperty', and the next line stores a number
+ * onto it. That function is the task's own realm's (n8n's runner makes a vm context for every task), no
+ * object inherits from it, and a number cannot carry a capability: the write dies with the task, and the
+ * analysis proves the body pure (Policy.write). The test shows the write happening with such an input.
  */
 const INPUT_DEPENDENT: Record<string, { items: object[]; wrote: string }> = {
   'fp/pivot-table': { items: [{ json: { region: 'hasOwnProperty', month: 'jan', amount: 1 } }], wrote: 'Object.prototype.hasOwnProperty.jan' },
@@ -34,7 +35,7 @@ const INPUT_DEPENDENT: Record<string, { items: object[]; wrote: string }> = {
 describeRound(
   16,
   { bypasses: ROUND16_BYPASSES, caught: ROUND16_CAUGHT, falsePositives: ROUND16_FALSE_POSITIVES, pure: ROUND16_PURE },
-  { minAttempts: 100, reportedOnPurpose: new Set([...Object.keys(REPORTED_BY_POLICY), ...Object.keys(INPUT_DEPENDENT)]) },
+  { minAttempts: 100, reportedOnPurpose: new Set(Object.keys(REPORTED_BY_POLICY)) },
 );
 
 describe.concurrent('round 16 everyday bodies the analysis reports on purpose', () => {
@@ -43,9 +44,9 @@ describe.concurrent('round 16 everyday bodies the analysis reports on purpose', 
     expect(reported.length).toBeGreaterThan(0);
     expect(reported.every((f) => what.test(f.what)), JSON.stringify(reported)).toBe(true);
   });
-  it.each(Object.entries(INPUT_DEPENDENT))('%s writes a built-in with another input, and cannot be proven pure', async (id, { items, wrote }) => {
+  it.each(Object.entries(INPUT_DEPENDENT))('%s stores a number on a function of the task\'s realm with another input, and is proven pure', async (id, { items, wrote }) => {
     const code = ROUND16_FALSE_POSITIVES.find((f) => f.id === id)!.code;
-    expect(findings(code).map((f) => f.verdict)).toContain('unprovable');
+    expect(findings(code)).toEqual([]);
     // The same body, then a look at the built-in it wrote (the body runs inside a function, so its return stays its own).
     const verdict = await runLikeN8n(`await (async () => {${code}\n})();\nreturn [{ json: { wrote: ${wrote} !== undefined } }];`, { items, timeoutMs: 8000 });
     expect(verdict.result, JSON.stringify(verdict)).toEqual([{ json: { wrote: true } }]);

@@ -115,7 +115,7 @@ class Analyzer implements Interp {
     private readonly options: PurityOptions,
   ) {
     this.heap = new Heap(this.graph.objects);
-    this.policy = new Policy(this.heap, options.absentFromGlobal, this.graph.global, N8N_DATA_KEYS);
+    this.policy = new Policy(this.heap, options.absentFromGlobal, this.graph.global, N8N_DATA_KEYS, this.graph.primitiveWritable);
     summaries ??= buildSummaries(this.graph.byName.keys());
     this.engine = new Engine(this.heap, this.graph, this.policy, summaries, N8N_MODELS);
     this.engine.callFunction = (fn, self, args, site, isNew) => this.callFunction(fn, self, args, site, isNew);
@@ -259,9 +259,10 @@ class Analyzer implements Interp {
       settled = false;
     }
     if (!settled && exceeded === 'work' && this.engine.budget < workBound && found.size > 0) {
-      // Stopped for having findings: each is a flow of the fixed point (values only grow), reported as not yet exact.
+      // Stopped for having findings: each is a flow of the fixed point (values only grow, so a capability that
+      // reached an operation in some pass reaches it there too), with its verdict; more may follow.
       this.policy.clearFindings();
-      for (const f of found.values()) this.policy.report(f.node, 'unprovable', f.about ?? f.what, f.use);
+      for (const f of found.values()) this.policy.report(f.node, f.verdict, f.about ?? f.what, f.use);
       this.policy.report(this.ast, 'unprovable', `the analysis stopped at the bound for a body with findings (${findingsBound} values handled by reads and calls)`, '(what it found is reported; more may follow)');
     } else if (!settled) {
       // What an unfinished pass found is not the fixed point's: only the bound is reported.

@@ -14,6 +14,8 @@ export interface BuiltinGraph {
   prototypes: Record<string, number>;
   /** n8n's own values on the global object, modelled by n8n-model.ts: key -> the keys that hold it. */
   n8nKeys: string[];
+  /** The built-ins a write of primitives may change without a finding (Policy.write): taskRealmFunctions. */
+  primitiveWritable: ReadonlySet<number>;
 }
 
 const PRIMITIVE: Record<string, number> = { undefined: UNDEF, null: UNDEF, boolean: BOOL, number: NUM, string: STR, bigint: BIGINT, symbol: SYM };
@@ -116,7 +118,40 @@ function buildGraph(): BuiltinGraph {
   // Shared by every analysis of this process: from here on a change throws.
   for (const o of objects) freezeBuiltin(o);
   const proto = (n: string) => byName.get(`${n}.prototype`)!;
-  return { objects, byName, global: byName.get('globalThis')!, prototypes: { String: proto('String'), Number: proto('Number'), Boolean: proto('Boolean'), BigInt: proto('BigInt'), Symbol: proto('Symbol') }, n8nKeys };
+  return {
+    objects,
+    byName,
+    global: byName.get('globalThis')!,
+    prototypes: { String: proto('String'), Number: proto('Number'), Boolean: proto('Boolean'), BigInt: proto('BigInt'), Symbol: proto('Symbol') },
+    n8nKeys,
+    primitiveWritable: taskRealmFunctions(objects),
+  };
+}
+
+/** Capabilities that are only functions to call: a primitive stored on one does not call it (the global object and `module` are not). */
+const CALL_ONLY_CAPABILITIES = new Set<Capability['kind']>(['compiler', 'reflection', 'proxy']);
+
+/**
+ * The functions of the task's own realm that are no built-in's prototype. n8n's runner makes a new vm
+ * context for every task (createContext in JsTaskRunner), so what is stored on one dies with the task.
+ * Left out: prototypes (every built-in's [[Prototype]] and every `prototype` value: a write there is
+ * seen by every instance, which is changing a built-in), the runner realm's objects (they outlive the
+ * task and every task of the runner process shares them; their names start with 'host:'), and the
+ * global object and `module`, which are not functions.
+ */
+function taskRealmFunctions(objects: AbstractObject[]): Set<number> {
+  const prototypes = new Set<number>();
+  for (const o of objects) {
+    for (const p of o.protos) prototypes.add(p);
+    for (const p of o.props.get('prototype') ?? []) prototypes.add(p);
+  }
+  const out = new Set<number>();
+  for (const o of objects) {
+    if (!o.callable || o.path!.startsWith('host:') || prototypes.has(o.id)) continue;
+    if (o.cap && !CALL_ONLY_CAPABILITIES.has(o.cap.kind)) continue;
+    out.add(o.id);
+  }
+  return out;
 }
 
 /**

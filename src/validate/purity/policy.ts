@@ -62,6 +62,11 @@ export function onePerExpression(findings: PurityFinding[]): PurityFinding[] {
   return out;
 }
 
+const hasObject = (values: VSet): boolean => {
+  for (const v of values) if (isObjectValue(v)) return true;
+  return false;
+};
+
 /** Capabilities whose mere reading leaks what n8n must keep: its environment and secrets. */
 const READ_DENIED = new Set(['env', 'process']);
 /**
@@ -89,6 +94,8 @@ export class Policy {
     private readonly globalId: number,
     /** n8n's data names on the global object (items, item, $json, ...): a write there changes data, which the analysis follows. */
     private readonly dataKeys: ReadonlySet<string> = new Set(),
+    /** The built-ins a write of primitives only may change (BuiltinGraph.primitiveWritable). */
+    private readonly primitiveWritable: ReadonlySet<number> = new Set(),
   ) {}
 
   /** Forgets what was found so far (a new pass of the fixed point asks again). */
@@ -150,10 +157,19 @@ export class Policy {
     }
   }
 
-  /** A write of `key` to `v`: the object to store into (an overlay for a new global variable), or undefined when it is reported. */
-  write(v: number, key: Key, _values: VSet, site: CallSite): AbstractObject | undefined {
+  /**
+   * A write of `key` to `v`: the object to store into (an overlay for a new global variable, or for what
+   * the code stores on a built-in it may change), or undefined when it is reported.
+   */
+  write(v: number, key: Key, values: VSet, site: CallSite): AbstractObject | undefined {
     const o = this.heap.object(v);
     if (o.id === this.globalId && key !== undefined && (this.absentFromGlobal(key) || this.dataKeys.has(key))) return this.heap.overlay(o);
+    // `groups[k].total = 0` with k from data may write a property of Object.prototype.hasOwnProperty
+    // (k = 'hasOwnProperty'): a primitive on a function of the task's own realm that no object inherits
+    // from. Nothing but the code reads it (the realm dies with the task), and the code's reads see it in the
+    // overlay; a built-in that reads it gets a primitive, which it cannot call or be handed a capability
+    // by. Every pass asks again, so a value that later grows an object is reported then.
+    if (this.primitiveWritable.has(o.id) && !hasObject(values)) return this.heap.overlay(o);
     if (o.kind === 'builtin') {
       const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
       this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written`);

@@ -1247,8 +1247,17 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
     return allowedAt !== '*' && allowedAt !== position;
   };
 
+  /**
+   * Calls of what may be the Function constructor that `reported` spared: the flag only spares a second
+   * report of a flow, and it can be circular. `{ g: o.trim.constructor('x') }` stores the call's result
+   * (marked reported: the call is the finding) in an object; `o.trim` then reads that object's taint,
+   * marked reported too, so neither the store nor the call was. A body with no finding at all reports
+   * them: a compile is never spared. (The names Function and eval are reported as such elsewhere.)
+   */
+  const compilerCallsSpared: Array<{ node: any; capability: Capability }> = [];
   checkEveryUse();
   checkStoresAndBuilders();
+  if (uses.length === 0) for (const { node, capability } of compilerCallsSpared) report(node, { ...capability, reported: false }, node.type === 'NewExpression' ? 'is constructed' : 'is called');
   return uses;
 
   function checkEveryUse() {
@@ -1356,7 +1365,10 @@ export function capabilityUses(ast: any, scope: Scope): CapabilityUse[] {
               break; // what a call of an unknown value returns: that call is the finding
             } else if (kind === 'unknown' && calleeCallPasses(node)) {
               break;
-            } else report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
+            } else {
+              if (kind === 'function-constructor' && capability.reported && !/^(Function|eval)\b/.test(capability.via)) compilerCallsSpared.push({ node: parent, capability });
+              report(parent, capability, parent.type === 'NewExpression' ? 'is constructed' : 'is called');
+            }
           } else {
             const position = parent.arguments.indexOf(node);
             if (!loose) report(node, capability, 'is passed to a call');

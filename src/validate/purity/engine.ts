@@ -91,6 +91,9 @@ export class BoundExceeded extends Error {
   }
 }
 
+/** The runner realm's prototypes the snapshot names by another path (no host root leads to Uint8Array). */
+const RUNNER_REALM_NAMES: Record<string, string> = { 'Uint8Array.prototype': 'host:Buffer.prototype.__proto__' };
+
 export class Engine {
   /** When the analysis of this body must stop (Date.now()). */
   deadline = Infinity;
@@ -130,9 +133,35 @@ export class Engine {
     return id;
   }
 
-  /** A fresh object of an allocation site of `site`, with the prototype the built-in `proto` names. */
+  /**
+   * A fresh object of an allocation site of `site`, with the prototype the built-in `proto` names. Made
+   * during a call that may be the runner realm's (runnerRealmCalls), it has that realm's prototype of the
+   * name too: `items.map(f)` and `Array.prototype.map.call(items, f)` (its species) give the runner realm's
+   * arrays, whose methods outlive the task, so a write onto one is a change of a built-in (Policy.write).
+   */
   fresh(site: CallSite, tag: string, proto: string | number | undefined, label: string): AbstractObject {
-    return this.heap.site(`${site.tag}:${tag}`, () => this.heap.create('site', label, proto === undefined ? [] : [typeof proto === 'number' ? proto : this.builtin(proto)]));
+    const twin = this.runnerRealmCalls > 0 && typeof proto === 'string' ? this.graph.byName.get(proto.startsWith('host:') ? proto : (RUNNER_REALM_NAMES[proto] ?? `host:${proto}`)) : undefined;
+    const o = this.heap.site(`${site.tag}:${tag}`, () =>
+      this.heap.create('site', label, proto === undefined ? [] : [typeof proto === 'number' ? proto : this.builtin(proto), ...(twin === undefined ? [] : [twin])]),
+    );
+    // Made before by a call of the task's realm: it grows the runner realm's prototype now.
+    if (twin !== undefined) this.heap.add(o.protos, twin);
+    return o;
+  }
+
+  /** Built-in calls under way that may make the runner realm's objects: the callee or a receiver is that realm's. */
+  private runnerRealmCalls = 0;
+
+  /** Whether a call of `fn` on `self` may make objects of the runner realm: fn is its, or a receiver is (n8n's data, or inherits from it). */
+  private mayBeRunnerRealm(fn: AbstractObject, self: VSet): boolean {
+    if (fn.path?.startsWith('host:')) return true;
+    for (const v of self) {
+      if (!isObjectValue(v)) continue;
+      const o = this.heap.object(v);
+      if (o.kind === 'n8n' || o.path?.startsWith('host:')) return true;
+      for (const p of o.protos) if (this.heap.object(p).path?.startsWith('host:')) return true;
+    }
+    return false;
   }
 
   freshArray(site: CallSite, tag: string, elements: Iterable<number>): number {
@@ -455,7 +484,14 @@ export class Engine {
       const untrusted = fn.js ? this.nodeLibrary(fn, self, args, site, isNew) : undefined;
       if (fn.kind === 'builtin') {
         const summary = this.summaryOf(fn);
-        const result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+        const runnerRealm = this.mayBeRunnerRealm(fn, self);
+        if (runnerRealm) this.runnerRealmCalls++;
+        let result: VSet;
+        try {
+          result = summary ? summary(this, { self, args, site, isNew, fn }) : this.unsummarized(fn, self, args, site, isNew);
+        } finally {
+          if (runnerRealm) this.runnerRealmCalls--;
+        }
         if (untrusted) for (const v of result) untrusted.add(v);
         return untrusted ?? result;
       }

@@ -260,6 +260,37 @@ const freshObject = (e: Engine, c: C, tag: string, dyn: Iterable<number>, proto 
   return o;
 };
 
+/**
+ * ToObject of each value, as `Object(v)` and `Object.prototype.valueOf` do it: an object is itself;
+ * undefined and null give a fresh plain object (Object's own case); a primitive gives a wrapper object of
+ * the site, whose prototype is the one the primitive is boxed with in the called function's realm
+ * (String.prototype for a string: its methods, their constructor, what the code stored on them), and
+ * which keeps what the code stores on it. A plain object there would read none of them (round 27).
+ */
+function toObject(e: Engine, c: C, values: VSet, nullish: 'fresh' | 'none'): VSet {
+  const out = set();
+  for (const v of values) {
+    if (isObjectValue(v)) {
+      out.add(v);
+      continue;
+    }
+    const sandboxProto = e.heap.receiverObject(v, e.graph.prototypes);
+    if (sandboxProto === undefined) {
+      if (nullish === 'fresh') out.add(freshObject(e, c, 'object', []).id);
+      continue;
+    }
+    // The runner realm's Object (or valueOf) boxes with the runner realm's prototypes.
+    const proto = c.fn.path?.startsWith('host:') ? (e.graph.byName.get(`host:${e.heap.object(sandboxProto).path}`) ?? sandboxProto) : sandboxProto;
+    const wrapper = e.fresh(c.site, `wrapper:${proto}`, proto, 'a wrapper object');
+    if (isStringValue(v)) {
+      e.heap.join(e.heap.prop(wrapper, '#'), [STR]);
+      e.heap.add(e.heap.prop(wrapper, 'length'), NUM);
+    }
+    out.add(wrapper.id);
+  }
+  return out;
+}
+
 const OBJECT: Record<string, Summary> = {
   keys: (e, c) => set(e.freshArray(c.site, 'keys', ownKeys(arg(c, 0)))),
   getOwnPropertyNames: (e, c) => set(e.freshArray(c.site, 'keys', ownKeys(arg(c, 0)))),
@@ -313,7 +344,7 @@ const OBJECT_PROTOTYPE: Record<string, Summary> = {
     return set(STR);
   },
   toLocaleString: (e: Engine, c: C) => e.invokeMethod(c.self, 'toString', [], c.site),
-  valueOf: (e: Engine, c: C) => c.self,
+  valueOf: (e: Engine, c: C) => toObject(e, c, c.self, 'none'),
 };
 
 
@@ -895,7 +926,7 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     };
     else if (name === 'Array.of') table[name] = (e, c) => constructWith(e, c, union(...c.args));
     else if (name === 'Array') table[name] = (e, c) => set(e.freshArray(c.site, 'of', union(...c.args)));
-    else if (name === 'Object') table[name] = (e, c) => union([...arg(c, 0)].filter(isObjectValue), [freshObject(e, c, 'object', []).id]);
+    else if (name === 'Object') table[name] = (e, c) => toObject(e, c, c.args.length ? arg(c, 0) : set(UNDEF), 'fresh');
     else if (name === 'structuredClone') table[name] = (e, c) => union(e.heap.reach(ownValues(e, arg(c, 0), c)), arg(c, 0));
     else if (name === 'Date') table[name] = (e, c) => (primitive()(e, c), set(STR, e.fresh(c.site, 'date', 'Date.prototype', 'a Date').id));
     // Called without new on a regular expression (or an object with a truthy @@match whose constructor is RegExp), it gives that object back.

@@ -17,11 +17,28 @@ import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
 import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
 import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
 import { runLikeN8n } from './support/n8n-sandbox.js';
+import { analyzeJavaScript } from '../../src/validate/js-analysis.js';
 
 const root = join(__dirname, '..', '..');
 const findings = (code: string) => analyzeSource(code).findings.map((f) => `${f.verdict}: ${f.what} ${f.use}`);
 
 describe('the closed world of syntax', () => {
+  // n8n splices the body into `async function VmCodeWrapper() {<code>\n}()` as text, so a body that closes the
+  // function early runs its tail outside it (round 27). Parsed as a function body, it is not one: the analysis
+  // throws a SyntaxError (the callers count it as a syntax finding), and the shipped rule reports syntax.
+  const closesEarly = "return [] }(); require('fs'); void async function () {";
+  it.each([
+    ['a tail after the wrapper', closesEarly],
+    ['a stray closing brace', 'return [];\n}\n}\n'],
+  ])('a body that closes n8n\'s wrapper early (%s) is refused, not analysed', (_name, code) => {
+    expect(() => analyzeSource(code)).toThrow(SyntaxError);
+    expect(analyzeJavaScript(code).map((p) => p.kind)).toEqual(['syntax']);
+  });
+  it("such a body's tail runs in n8n, outside the wrapper", async () => {
+    const verdict = await runLikeN8n(closesEarly, { timeoutMs: 8000 });
+    expect(verdict.obtained, JSON.stringify(verdict)).toContain('require called');
+  }, 60_000);
+
   it('has a transfer function for every node type acorn produces', () => {
     const acornSource = readFileSync(join(dirname(createRequire(join(root, 'package.json')).resolve('acorn')), 'acorn.js'), 'utf8');
     // Every quoted CamelCase name in acorn's parser is a node type, but for three scope and comment kinds.
@@ -387,6 +404,10 @@ describe("a primitive stored on a function of the task's own realm is no change 
     ['a number stored on a prototype', "const p = ({}).constructor.prototype;\np[items[0].json.k] = 1;\nreturn [{ json: { wrote: ({}).polluted === 1 } }];", 'polluted'],
     ['a number stored on Function.prototype', "(() => 0).constructor.prototype.total = 1;\nreturn [{ json: { wrote: Math.max.total === 1 } }];", 'x'],
     ["a number stored on one of the runner realm's functions", "Buffer.from.total = 1;\nreturn [{ json: { wrote: Buffer.from.total === 1 } }];", 'x'],
+    // n8n's items are the runner realm's arrays, and so is what their methods make of them: those arrays'
+    // methods outlive the task (round 27).
+    ["a number stored on a method of an array n8n's items made", "items.map((x) => x).forEach.k = 1;\nreturn [{ json: { wrote: items.map((x) => x).forEach.k === 1 && items.map((x) => x).forEach !== [].forEach } }];", 'x'],
+    ["the same through slice", "items.slice().push.k = 1;\nreturn [{ json: { wrote: items.slice().push.k === 1 && [].push.k === undefined } }];", 'x'],
   ] as const;
   it.each(reported)('%s: the write happens in the oracle, and it is reported', async (_what, code, k) => {
     const verdict = await runLikeN8n(code, { timeoutMs: 8000, items: byKey(k), staticData: { global: { t: {} } } });

@@ -220,6 +220,14 @@ by a test; the third round's 62 (rebuilt from its classes), then 67, 21, 4, 6, 4
 reviewers who did not write the rule, attacking this design, were each checked at run time in a child process
 set up like n8n 2.41's secure JS task runner (its prelude, its runner flags, its freeze:
 \`test/validate/support/n8n-sandbox.ts\`); all are reported (\`test/validate/purity-redteam.test.ts\`).
+Since then, the rounds written against the points-to analysis that is to replace this rule (15 to 27)
+are run against this rule too, each case in the same oracle; round 27 (2026-12-02) found 19 bodies
+this rule passed, all one flaw: a value's "already reported" mark was circular. In
+\`{ g: w.trim.constructor('return this')() }\` the call of the Function constructor marks its result as
+reported (the call is the finding), the object literal stores that result, so every property read
+after it (\`w.trim\`) is tainted with the same mark, and the callee then counted as reported: nothing
+was. A body with no finding now reports every call of what may be the Function constructor that the
+mark spared (\`test/validate/purity-round27.test.ts\`).
 The facts the argument uses are checked, not assumed: no vetted method name is, on any built-in
 reachable in either realm, a function that compiles, reflects or redefines
 (\`purity-soundness.test.ts\`), and the key set of the global object read inside a real n8n 2.41 in

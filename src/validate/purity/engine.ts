@@ -136,8 +136,9 @@ export class Engine {
   /**
    * A fresh object of an allocation site of `site`, with the prototype the built-in `proto` names. Made
    * during a call that may be the runner realm's (runnerRealmCalls), it has that realm's prototype of the
-   * name too: `items.map(f)` and `Array.prototype.map.call(items, f)` (its species) give the runner realm's
-   * arrays, whose methods outlive the task, so a write onto one is a change of a built-in (Policy.write).
+   * name too: `items.map(f)` gives the runner realm's array, whose methods outlive the task, so a write onto
+   * one is a change of a built-in (Policy.write). (A call on a receiver of that realm counts too, which is
+   * more than needed: ArraySpeciesCreate takes the callee's realm for another realm's plain Array.)
    */
   fresh(site: CallSite, tag: string, proto: string | number | undefined, label: string): AbstractObject {
     const twin = this.runnerRealmCalls > 0 && typeof proto === 'string' ? this.graph.byName.get(proto.startsWith('host:') ? proto : (RUNNER_REALM_NAMES[proto] ?? `host:${proto}`)) : undefined;
@@ -364,6 +365,10 @@ export class Engine {
       for (const p of this.heap.chain(v, this.graph.prototypes)) {
         const setters = setterAt(p, key);
         for (const s of setters) this.call(s, new Set([v]), [values], { ...site, text: `the setter of ${key ?? 'a run-time key'}` }, false, true);
+        // V8's `stack` of an error is an own accessor whose setter keeps the value in its holder, whatever
+        // the receiver: `Object.create(err).stack = v` sets err.stack (round 27). The analysis holds it as
+        // the error's own data property: a write through an object that inherits from one stores there too.
+        if ((key === 'stack' || key === undefined) && p !== o && p.kind === 'site' && p.props.has('stack')) this.heap.join(this.heap.prop(p, 'stack'), values);
       }
       const target = this.policy.write(v, key, values, site);
       if (!target) continue;

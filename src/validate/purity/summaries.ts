@@ -356,9 +356,14 @@ const FUNCTION_PROTOTYPE: Record<string, Summary> = {
   },
   // The bound arguments keep their places (a built-in bound with its callback, `Array.from.bind(null, list,
   // fn)`, gets fn as its second argument); a spread among them puts every later argument anywhere after.
+  // A bound function's [[Prototype]] is its target's (BoundFunctionCreate), not Function.prototype: bound
+  // from a class that extends another, it inherits that class's statics (`B.bind().k` reads A.k), and
+  // `class C extends B.bind()` puts them on C's chain (round 27). A Proxy target's getPrototypeOf trap would
+  // run here, but Proxy is a capability of its own (reported wherever it is reached).
   bind: (e, c) => {
     const b = e.fresh(c.site, 'bound', 'Function.prototype', 'a bound function');
     b.callable = true;
+    for (const t of c.self) if (isObjectValue(t)) for (const p of e.heap.object(t).protos) e.heap.add(b.protos, p);
     e.heap.join(e.heap.slot(b, '%target'), c.self);
     e.heap.join(e.heap.slot(b, '%boundThis'), thisArgOf(c, 0));
     c.args.slice(1).forEach((a, i) => e.heap.join(e.heap.slot(b, `%boundArg${i}`), a));

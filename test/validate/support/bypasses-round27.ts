@@ -9,6 +9,11 @@
 // missed the calls of the Function constructor whose result it stored (`{ g: w.trim.constructor('x')() }`): the result was
 // marked reported, the store tainted the heap, and the callee read that taint as reported; a body with no finding now
 // reports every such call (js-value-flow.ts, compilerCallsSpared).
+// The round's second half (a second helper: 430 attempts, 289 obtained, 41 missed, 35 kept in two causes; its files
+// were lost with its machine, so the 13 at the end are the causes rewritten and re-run here): a bound function's
+// [[Prototype]] is its target's (the analysis gave it Function.prototype), and V8's `stack` accessor on an error
+// instance (Node 24; Node 20 has an own data property) stores into the error when an object that inherits from it is
+// written. The value flow reported all of them.
 import type { RoundEntry } from "./red-team-round.js";
 
 export const ROUND27_BYPASSES: RoundEntry[] = [
@@ -197,4 +202,66 @@ export const ROUND27_BYPASSES: RoundEntry[] = [
   },
   // Found while fixing the above: Object.prototype.valueOf gave its receiver back, a primitive, so what the code stored on the wrapper was lost.
   { id: "valueof-box", code: "const w = Object.prototype.valueOf.call('x'); w.k = this; return [{json:{g: w.k}}];" },
+  // Helper-12's half of the round (rewritten here: its files were lost with the machine). A bound function's [[Prototype]]
+  // is its target's, not Function.prototype (bind in summaries.ts), and V8's own `stack` accessor on an error stores into
+  // its holder, so a write of `stack` on an object that inherits from an error changes the error (put in engine.ts).
+  {
+    id: "bf-static-this",
+    code: "class A {} class B extends A {} A.k = this; return [{json:{g: B.bind().k}}];",
+  },
+  {
+    id: "bf-static-env",
+    code: "class A {} class B extends A {} A.e = $env; return [{json:{s: B.bind(null).e.DB_PASSWORD}}];",
+  },
+  {
+    id: "bf-extends-bound",
+    code: "class A {} class B extends A {} A.k = this; class C extends B.bind() {} return [{json:{g: C.k}}];",
+  },
+  {
+    id: "bf-static-method-compile",
+    code: "class A { static f() {} } class B extends A {} const f = B.bind().f; return [{json:{g: f.constructor('return this')()}}];",
+  },
+  {
+    id: "bf-double-bind",
+    code: "class A {} class B extends A {} A.k = this; return [{json:{g: B.bind().bind().k}}];",
+  },
+  {
+    id: "bf-static-require",
+    code: "class A {} class B extends A {} A.r = require; try { B.bind().r('fs') } catch {} return [];",
+  },
+  {
+    id: "es-stack-holder",
+    code: "const e = new Error('x'); const o = Object.create(e); o.stack = this; return [{json:{g: e.stack}}];",
+    node24: true,
+  },
+  {
+    id: "es-stack-holder-type",
+    code: "const e = new TypeError('x'); const o = { __proto__: e }; o.stack = $env; return [{json:{g: e.stack.DB_PASSWORD}}];",
+    node24: true,
+  },
+  {
+    id: "es-stack-holder-caught",
+    code: "let e; try { null.x } catch (c) { e = c } const o = Object.create(e); o.stack = this; return [{json:{g: e.stack}}];",
+    node24: true,
+  },
+  {
+    id: "es-stack-aggregate",
+    code: "const e = new AggregateError([], 'x'); const o = Object.create(e); o.stack = this; return [{json:{g: e.stack}}];",
+    node24: true,
+  },
+  {
+    id: "es-stack-class",
+    code: "class E extends Error { constructor() { super('x'); } } const e = new E(); const o = Object.create(e); o.stack = this; return [{json:{g: e.stack}}];",
+    node24: true,
+  },
+  {
+    id: "es-stack-atob",
+    code: "let e; try { atob('*') } catch (c) { e = c } const o = Object.create(e); o.stack = this; return [{json:{g: e.stack}}];",
+    node24: true,
+  },
+  {
+    id: "es-stack-key",
+    code: "const e = new Error('x'); const o = Object.create(e); const k = ['st', 'ack'].join(''); o[k] = this; return [{json:{g: e.stack}}];",
+    node24: true,
+  },
 ];

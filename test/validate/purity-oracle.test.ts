@@ -16,6 +16,8 @@ const e2eDir = join(
 );
 const runnerSource = join(e2eDir, 'app', 'node_modules', '@n8n', 'task-runner', 'dist', 'js-task-runner', 'js-task-runner.js');
 const runnerProcessSource = join(e2eDir, 'app', 'node_modules', 'n8n', 'dist', 'task-runners', 'task-runner-process-js.js');
+const dataProxySource = join(e2eDir, 'app', 'node_modules', 'n8n-workflow', 'dist', 'cjs', 'workflow-data-proxy.js');
+const n8nLuxon = join(e2eDir, 'app', 'node_modules', 'luxon', 'package.json');
 const node24 = join(e2eDir, 'node', 'bin', 'node');
 
 describe('the oracle (n8n 2.41 JS task runner, secure mode)', () => {
@@ -128,6 +130,18 @@ describe('the oracle (n8n 2.41 JS task runner, secure mode)', () => {
     expect(contexts).toEqual(['(0, node_vm_1.createContext)', 'this.buildContext', 'this.buildContext']);
     expect([...source.matchAll(/runInContext\)\([^,]+, (\w+)/g)].map((m) => m[1])).toEqual(['context', 'context', 'context']);
     expect(source).not.toMatch(/this\.\w*[cC]ontext\w* = /);
+  });
+
+  // The points-to analysis reports a write onto luxon's classes, their functions and values as a change every
+  // later task sees: n8n's data proxy hands each task luxon's own module objects, and the runner freezes
+  // only their prototypes. The oracle does the same, with the luxon n8n ships.
+  it.skipIf(!existsSync(dataProxySource))("hands every task luxon's own DateTime, Duration and Interval and freezes only their prototypes (the cached n8n 2.41.1)", () => {
+    const proxy = readFileSync(dataProxySource, 'utf8');
+    for (const name of ['DateTime', 'Interval', 'Duration']) expect(proxy).toContain(`${name}: luxon_1.${name},`);
+    expect(proxy).toContain('$now: luxon_1.DateTime.now(),');
+    const runner = readFileSync(runnerSource, 'utf8');
+    expect(runner).toMatch(/luxon_1\.DateTime, luxon_1\.Interval, luxon_1\.Duration\]\s+\.map\(\(constructor\) => constructor\.prototype\)\s+\.forEach\(Object\.freeze\)/);
+    expect(JSON.parse(readFileSync(n8nLuxon, 'utf8')).version).toBe(JSON.parse(readFileSync(join(__dirname, '..', '..', 'node_modules', 'luxon', 'package.json'), 'utf8')).version);
   });
 
   it.skipIf(!existsSync(runnerProcessSource))("uses n8n's runner process flags (the cached n8n 2.41.1)", () => {

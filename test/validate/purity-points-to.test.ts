@@ -416,3 +416,29 @@ describe("a primitive stored on a function of the task's own realm is no change 
     expect(findings(code).length).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe("a write onto luxon's objects is a change every later task of the runner sees (Policy.write, outlivesTask)", () => {
+  // n8n's data proxy hands every task the same DateTime, Duration and Interval (luxon is a module of the
+  // runner process) and freezes only their prototypes: `DateTime.now = () => x` changes what every later
+  // task, of any workflow, calls. Each case lands in the oracle (with n8n's luxon and its freeze), and is reported.
+  const landed = [
+    ['a function of DateTime replaced', "DateTime.now = () => 'then';\nreturn [{ json: { wrote: DateTime.now() === 'then' } }];"],
+    ['a number stored on DateTime', "DateTime.k = 1;\nreturn [{ json: { wrote: DateTime.k === 1 } }];"],
+    ["a number stored on one of Duration's functions", "Duration.fromObject.k = 1;\nreturn [{ json: { wrote: Duration.fromObject.k === 1 } }];"],
+    ["an object stored on a method of DateTime's prototype", "const f = DateTime.now().toISO; f.k = {};\nreturn [{ json: { wrote: typeof DateTime.now().toISO.k === 'object' } }];"],
+  ] as const;
+  it.each(landed)('%s: the write lands in the oracle, and it is reported', async (_what, code) => {
+    const verdict = await runLikeN8n(code, { timeoutMs: 8000 });
+    expect(verdict.error, JSON.stringify(verdict)).toBeUndefined();
+    expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+    expect(findings(code).some((f) => f.startsWith('builtinWrite:') && f.includes('luxon'))).toBe(true);
+  }, 60_000);
+  it("a frozen prototype is not written (n8n's freeze holds), and reading luxon is pure", async () => {
+    const frozen = "DateTime.prototype.toISO = () => 'x';\nreturn [{ json: { wrote: DateTime.now().toISO() === 'x' } }];";
+    expect((await runLikeN8n(frozen, { timeoutMs: 8000 })).result).toMatchObject([{ json: { wrote: false } }]);
+    const reads = "const d = DateTime.fromISO('2025-06-01T12:00:00Z').plus({ days: 1 });\nreturn [{ json: { day: d.toISODate(), span: Duration.fromObject({ hours: 2 }).as('minutes') } }];";
+    const verdict = await runLikeN8n(reads, { timeoutMs: 8000 });
+    expect(verdict).toMatchObject({ obtained: [], result: [{ json: { day: '2025-06-02', span: 120 } }] });
+    expect(findings(reads)).toEqual([]);
+  }, 60_000);
+});

@@ -311,6 +311,12 @@ export interface AbstractObject {
   chainEpoch?: number;
   /** n8n's models: what a call gives, how a read behaves. */
   model?: string;
+  /**
+   * Of n8n's values, one the runner process keeps from task to task (luxon's DateTime, Duration and
+   * Interval, their functions, the zones and locales luxon caches): a write onto it is a change every later
+   * task sees, as on a built-in (Policy.write).
+   */
+  outlivesTask?: string;
   /** A function of Node's own library, whose source is JavaScript (the snapshot's `js`): no summary is trusted for it (Engine.nodeLibrary). */
   js?: boolean;
 }

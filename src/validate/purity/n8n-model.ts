@@ -44,8 +44,13 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   const array = object;
   const accessor = make('an n8n accessor', hostObject, 'accessor');
   const accessorFn = make('an n8n accessor function', hostFunction, 'accessor', true);
+  // luxon is a module of the runner process: n8n's data proxy hands every task the same DateTime, Duration
+  // and Interval (workflow-data-proxy.js: `DateTime: luxon_1.DateTime`) and freezes only their prototypes
+  // (js-task-runner.js). A luxon value may be one luxon caches (a zone, a locale): one object stands for all.
   const luxon = make('a luxon DateTime, Duration or Interval', hostObject, 'accessor');
+  luxon.outlivesTask = 'a luxon value, which may be one luxon keeps for every task (a zone, a locale)';
   const luxonFn = make('a luxon function', hostFunction, 'luxon', true);
+  luxonFn.outlivesTask = "luxon's DateTime, Duration or Interval or one of their functions, which every task of the runner shares";
   const jmespath = make('$jmespath', hostFunction, 'jmespath', true);
   const staticData = make('$getWorkflowStaticData', hostFunction, 'staticData', true);
   // One object for the workflow's static data, 'global' and 'node' alike: every call gives the same object,
@@ -68,6 +73,10 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   heap.add(heap.slot(proxyFn, '%returns'), proxy.id);
   heap.join(accessor.dyn, [...data, accessor.id, accessorFn.id]);
   heap.join(luxon.dyn, [STR, NUM, BOOL, UNDEF, luxon.id, luxonFn.id, object.id, array.id]);
+  // DateTime.fromISO, DateTime.DATE_FULL, DateTime.prototype: luxon's own functions, its format objects
+  // (module constants, shared like the rest) and prototypes. Without these a read of a static gave nothing,
+  // and every call of one was taken for a throw.
+  heap.join(luxonFn.dyn, [STR, NUM, BOOL, UNDEF, luxon.id, luxonFn.id]);
   heap.join(console.dyn, [consoleFn.id]);
   heap.add(heap.slot(accessorFn, '%returns'), accessor.id);
   heap.join(heap.slot(accessorFn, '%returns'), data);

@@ -179,6 +179,12 @@ export class Policy {
       this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is written');
       return undefined;
     }
+    // `DateTime.now = () => x` changes what every later task of the runner, of any workflow, calls.
+    if (o.outlivesTask !== undefined) {
+      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', { expression: site.text, capabilities: [o.outlivesTask], weak: isWeak(v) }, `and ${where} is written`);
+      return undefined;
+    }
     return o;
   }
 

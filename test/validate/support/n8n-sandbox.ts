@@ -33,6 +33,7 @@
 // A snippet runs in its own child process, killed when the run ends or overruns: what it writes to
 // host prototypes, or a loop that never yields, cannot reach the test process.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { PRELUDE } from '../../../src/validate/purity/snapshot.js';
 
 export type N8nCodeMode = 'runOnceForAllItems' | 'runOnceForEachItem';
@@ -61,6 +62,9 @@ export interface OracleVerdict {
   /** A JSON-safe picture of the returned value (a per-item array in runOnceForEachItem); capabilities show as '[capability: …]'. */
   result?: unknown;
 }
+
+/** luxon as n8n 2.41 depends on it (3.7.2; the project's own copy, of the same version). */
+const LUXON = createRequire(import.meta.url).resolve('luxon');
 
 /** The secret held by the `$env` stand-in. */
 export const ORACLE_ENV_SECRET = 's3cr3t-oracle-7f3a9c21';
@@ -121,7 +125,9 @@ const ORACLE_SOURCE = String.raw`
 const vm = require('node:vm');
 const fs = require('node:fs');
 const { EventEmitter } = require('node:events');
-const { executable, mode, items, timeoutMs, hardenHost, secret, exposed, unsupported, consoleMethods, storedData } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const { executable, mode, items, timeoutMs, hardenHost, secret, exposed, unsupported, consoleMethods, storedData, luxonPath } = JSON.parse(fs.readFileSync(0, 'utf8'));
+// luxon, a module of the runner process that every task's data proxy hands out (DateTime, Duration, Interval).
+const luxon = require(luxonPath);
 
 // Host primordials, taken before any snippet runs.
 const { apply, ownKeys, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
@@ -160,6 +166,8 @@ if (hardenHost) {
       Object.freeze(fn);
     });
   [Reflect, JSON, Math].forEach(Object.freeze);
+  // JsTaskRunner's constructor freezes luxon's prototypes too, not the classes themselves.
+  [luxon.DateTime, luxon.Interval, luxon.Duration].map((constructor) => constructor.prototype).forEach(Object.freeze);
   for (const method of ['emit', 'on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) {
     Object.defineProperty(EventEmitter.prototype, method, { value: EventEmitter.prototype[method], writable: false, configurable: false, enumerable: true });
   }
@@ -305,6 +313,9 @@ function makeDataProxy(index) {
     $now: now,
     $today: today,
     $vars: {},
+    DateTime: luxon.DateTime,
+    Interval: luxon.Interval,
+    Duration: luxon.Duration,
     $env,
     $evaluateExpression,
     $item: (itemIndex, runIndex) => makeDataProxy(itemIndex),
@@ -515,6 +526,7 @@ export function runLikeN8n(code: string, options: RunLikeN8nOptions = {}): Promi
     hardenHost: options.hardenHost ?? true,
     secret: ORACLE_ENV_SECRET,
     storedData: options.staticData ?? {},
+    luxonPath: LUXON,
     exposed: EXPOSED_RPC_METHODS,
     unsupported: UNSUPPORTED_HELPER_FUNCTIONS,
     consoleMethods: CONSOLE_METHODS,

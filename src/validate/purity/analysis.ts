@@ -214,7 +214,8 @@ class Analyzer implements Interp {
       return !!v && v.references.filter((r: any) => r.isWrite()).length <= 1;
     }
     if (e.type !== 'MemberExpression' || e.computed || this.writtenNames.has(e.property.name) || !this.stablePath(e.object)) return false;
-    for (const o of this.eval(e.object)) if (this.engine.writtenAtRunTimeKey.has(o)) return false;
+    const writtenAtName = this.engine.writtenAtKey.get(e.property.name);
+    for (const o of this.eval(e.object)) if (this.engine.writtenAtRunTimeKey.has(o) || writtenAtName?.has(o)) return false;
     return true;
   }
 

@@ -377,7 +377,14 @@ export class Engine {
         // A path through this object may change from now on (stablePath): a change of the state, like any growth.
         this.heap.add(this.writtenAtRunTimeKey, o.id);
       }
-      else this.heap.join(this.heap.prop(target, key), values);
+      else {
+        this.heap.join(this.heap.prop(target, key), values);
+        // Whatever wrote it (`h['o'] = f`, `h[name] = f`, Object.assign, a setter), a path through this key of
+        // this object may change too: stablePath asks, not only the names the syntax writes (round 28).
+        let written = this.writtenAtKey.get(key);
+        if (!written) this.writtenAtKey.set(key, (written = new Cell()));
+        this.heap.add(written, o.id);
+      }
       if (o.model) this.models[`${o.model}:put`]?.(this, { self: new Set([v]), args: [values], site, isNew: false, fn: o });
     }
   }
@@ -517,6 +524,8 @@ export class Engine {
 
   /** Objects something was stored into under a key known only at run time (a path through them may change). */
   readonly writtenAtRunTimeKey = new Cell();
+  /** The objects written at each known key after they were made (put): a path through that key of one may change. */
+  readonly writtenAtKey = new Map<string, Cell>();
   /** The built-in calls running now, outermost first (a call inside one with the same inputs and site is given its last result). */
   private readonly activeCalls: ActiveCall[] = [];
   private readonly memo = new CallMemo();
@@ -959,7 +968,8 @@ export class Engine {
   keyOf(values: VSet, site: CallSite): Key[] {
     const keys = new Set<Key>();
     for (const v of values) {
-      if (v >= OWN_KEY_BASE) keys.add(ownKeyToken(v - OWN_KEY_BASE));
+      if (v === STRING_INDEX) keys.add('#');
+      else if (v >= OWN_KEY_BASE) keys.add(ownKeyToken(v - OWN_KEY_BASE));
       // ToPropertyKey of a number or a bigint is a canonical numeric string ('1', '1.5', 'NaN'): '#' reads all of them.
       else if (v === NUM || v === BIGINT) keys.add('#');
       else if (v >= STR && this.heap.stringOf(v) !== undefined) keys.add(this.heap.stringOf(v)!);
@@ -975,7 +985,7 @@ export class Engine {
   }
 }
 
-import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE } from './heap.js';
+import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE, STRING_INDEX } from './heap.js';
 /** A Key that is an own key of one object (see heap.ts ownKey). */
 export const OWN_KEY = '\u0000own:';
 /** The Key naming an own key of the object `id`. */

@@ -22,6 +22,11 @@ export const STRING_BASE = 1 << 22;
 /** "An own key of object o" (what Object.keys(o), for-in over o, Object.entries(o) give): OWN_KEY_BASE + o's number. A string. */
 export const OWN_KEY_BASE = 3 << 22;
 export const ownKey = (objectId: number) => OWN_KEY_BASE + objectId;
+/**
+ * An own key of a string primitive (for-in over it, Object.keys of it): an index, '0', '1', ... As a value a
+ * string no operation folds (it is no constant); as a key, '#', every index (Engine.keyOf). Object 0 does not exist.
+ */
+export const STRING_INDEX = ownKey(0);
 
 export const wellKnownSymbol = (name: string): number => WK_BASE + WELL_KNOWN_SYMBOLS.indexOf(name);
 export const isObjectValue = (v: number) => v >= OBJECT_BASE && v < STRING_BASE;

@@ -5,7 +5,7 @@
 // argument, then of a thenable, ...) go through the engine's operations, so they are checked like
 // the code's own calls.
 import type { Engine, Summary } from './engine.js';
-import { BIGINT, BOOL, NUM, STR, SYM, UNDEF, type AbstractObject, type VSet, isObjectValue, isStringValue, objectOf, ownKey, wellKnownSymbol, WELL_KNOWN_SYMBOLS } from './heap.js';
+import { BIGINT, BOOL, NUM, STR, SYM, UNDEF, type AbstractObject, type VSet, isObjectValue, isStringValue, objectOf, ownKey, STRING_INDEX, wellKnownSymbol, WELL_KNOWN_SYMBOLS } from './heap.js';
 
 type C = Parameters<Summary>[1];
 const set = (...v: number[]) => new Set(v);
@@ -86,7 +86,8 @@ const pair = (e: Engine, c: C, tag: string, a: Iterable<number>, b: Iterable<num
   return p.id;
 };
 /** Own keys of each object (Object.keys, entries): "an own key of o", which reads only o's own properties from o. */
-const ownKeys = (values: VSet) => [...values].filter(isObjectValue).map((v) => ownKey(objectOf(v)));
+/** The own keys of each value: an own key of an object, an index for a string. */
+const ownKeys = (values: VSet) => [...values].flatMap((v) => (isObjectValue(v) ? [ownKey(objectOf(v))] : isStringValue(v) ? [STRING_INDEX] : []));
 
 const arrayCallback = (result: (e: Engine, c: C, elements: VSet, returned: VSet) => VSet): Summary => (e, c) => {
   const elements = elementsOf(e, c);
@@ -205,6 +206,7 @@ function sort(e: Engine, c: C, result: VSet): VSet {
 function ownValues(e: Engine, values: VSet, c: C): VSet {
   const out = new Set<number>();
   for (const v of values) {
+    if (isStringValue(v)) out.add(STR);
     if (!isObjectValue(v)) continue;
     const o = e.heap.object(v);
     for (const k of e.heap.ownEnumerableKeys(o)) for (const w of e.get([v], k, c.site)) out.add(w);

@@ -4,7 +4,7 @@
 // Every transfer function is flow-insensitive: it joins what it computes into the variables and the
 // heap, and the fixed point (analysis.ts) runs the table over the body until nothing grows.
 import { OWN_KEY, OWN_KEY_OF_RECEIVER, type CallSite, type Engine, type Key } from './engine.js';
-import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, isStringValue, objectOf, ownKey } from './heap.js';
+import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, isStringValue, objectOf, ownKey, STRING_INDEX } from './heap.js';
 
 export interface Interp {
   engine: Engine;
@@ -367,16 +367,24 @@ function forInOf(n: any, I: Interp): void {
   });
 }
 
-/** for-in enumerates own and inherited enumerable keys: an own key of each object (built-ins have no enumerable keys); a string when the code's objects are prototypes of it. */
+/**
+ * for-in enumerates own and inherited enumerable keys: an own key of each object, and any string when a
+ * prototype on its chain may have an enumerable key: the code's objects and n8n's, a built-in with
+ * enumerable keys (the global object's n8n variables, Buffer.prototype's methods), a built-in the code
+ * added keys to (its overlay). A string's keys are its indexes, STRING_INDEX (round 28: `{ __proto__: this }` enumerated
+ * `require` and `$env` as keys the analysis took for the object's own, and `for (k in 'ab')` as none).
+ */
 function forInKeys(right: VSet, I: Interp, site: CallSite): VSet {
   const heap = I.engine.heap;
   const keys = new Set<number>();
   for (const v of right) {
+    if (isStringValue(v)) keys.add(STRING_INDEX);
     if (!isObjectValue(v)) continue;
     // Enumerating an object's keys reads it ($env's keys are the names of its secrets).
     I.engine.policy.read(v, undefined, site);
     keys.add(ownKey(objectOf(v)));
-    if (heap.chain(v, I.engine.graph.prototypes).slice(1).some((o) => o.kind !== 'builtin')) keys.add(STR);
+    const inherits = (o: AbstractObject) => o.kind !== 'builtin' || (o.enumerable?.size ?? 0) > 0 || heap.overlayOf(o.id) !== undefined;
+    if (heap.chain(v, I.engine.graph.prototypes).slice(1).some(inherits)) keys.add(STR);
   }
   return keys;
 }

@@ -85,8 +85,7 @@ const pair = (e: Engine, c: C, tag: string, a: Iterable<number>, b: Iterable<num
   e.heap.add(e.heap.prop(p, 'length'), NUM);
   return p.id;
 };
-/** Own keys of each object (Object.keys, entries): "an own key of o", which reads only o's own properties from o. */
-/** The own keys of each value: an own key of an object, an index for a string. */
+/** Own keys of each value (Object.keys, entries): of an object o "an own key of o", which reads only o's own properties from o; of a string, an index. */
 const ownKeys = (values: VSet) => [...values].flatMap((v) => (isObjectValue(v) ? [ownKey(objectOf(v))] : isStringValue(v) ? [STRING_INDEX] : []));
 
 const arrayCallback = (result: (e: Engine, c: C, elements: VSet, returned: VSet) => VSet): Summary => (e, c) => {

@@ -377,14 +377,14 @@ function forInOf(n: any, I: Interp): void {
 function forInKeys(right: VSet, I: Interp, site: CallSite): VSet {
   const heap = I.engine.heap;
   const keys = new Set<number>();
+  const mayHaveEnumerableKeys = (o: AbstractObject) => o.kind !== 'builtin' || (o.enumerable?.size ?? 0) > 0 || heap.overlayOf(o.id) !== undefined;
   for (const v of right) {
     if (isStringValue(v)) keys.add(STRING_INDEX);
     if (!isObjectValue(v)) continue;
     // Enumerating an object's keys reads it ($env's keys are the names of its secrets).
     I.engine.policy.read(v, undefined, site);
     keys.add(ownKey(objectOf(v)));
-    const inherits = (o: AbstractObject) => o.kind !== 'builtin' || (o.enumerable?.size ?? 0) > 0 || heap.overlayOf(o.id) !== undefined;
-    if (heap.chain(v, I.engine.graph.prototypes).slice(1).some(inherits)) keys.add(STR);
+    if (heap.chain(v, I.engine.graph.prototypes).slice(1).some(mayHaveEnumerableKeys)) keys.add(STR);
   }
   return keys;
 }

@@ -16,7 +16,7 @@ import { CallMemo } from '../../src/validate/purity/call-memo.js';
 import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
 import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
 import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
-import { runLikeN8n } from './support/n8n-sandbox.js';
+import { runLikeN8n, type OracleVerdict, type RunLikeN8nOptions } from './support/n8n-sandbox.js';
 import { analyzeJavaScript } from '../../src/validate/js-analysis.js';
 
 const root = join(__dirname, '..', '..');
@@ -376,6 +376,14 @@ describe("every getter and setter of the code's runs with each object on whose c
   }, 60_000);
 });
 
+/** Runs `code` in the oracle and checks that its write landed: no error, and `wrote: true` in what it returns. */
+async function expectWriteLands(code: string, options: RunLikeN8nOptions = {}): Promise<OracleVerdict> {
+  const verdict = await runLikeN8n(code, { timeoutMs: 8000, ...options });
+  expect(verdict.error, JSON.stringify(verdict)).toBeUndefined();
+  expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+  return verdict;
+}
+
 describe("a primitive stored on a function of the task's own realm is no change anyone else sees (Policy.write)", () => {
   // `groups[k].n += 1` with k from data may land on Object.prototype.hasOwnProperty (k = 'hasOwnProperty').
   // n8n's runner makes a vm context for every task, so that function dies with the task; no object inherits
@@ -389,10 +397,7 @@ describe("a primitive stored on a function of the task's own realm is no change 
     ['a count whose key is the frozen constructor', "const t = {};\nfor (const { json } of items) { if (!t[json.k]) t[json.k] = { n: 0 }; t[json.k].n += 1; }\nreturn [{ json: { wrote: Object.n === undefined } }];", 'constructor'],
   ] as const;
   it.each(everyday)('%s: the write happens in the oracle, which obtains nothing, and it is proven pure', async (_what, code, k) => {
-    const verdict = await runLikeN8n(code, { timeoutMs: 8000, items: byKey(k) });
-    expect(verdict.obtained).toEqual([]);
-    expect(verdict.error).toBeUndefined();
-    expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+    expect((await expectWriteLands(code, { items: byKey(k) })).obtained).toEqual([]);
     expect(findings(code)).toEqual([]);
   }, 60_000);
   // What still changes something shared, or stores what can carry a capability: reported.
@@ -410,9 +415,7 @@ describe("a primitive stored on a function of the task's own realm is no change 
     ["the same through slice", "items.slice().push.k = 1;\nreturn [{ json: { wrote: items.slice().push.k === 1 && [].push.k === undefined } }];", 'x'],
   ] as const;
   it.each(reported)('%s: the write happens in the oracle, and it is reported', async (_what, code, k) => {
-    const verdict = await runLikeN8n(code, { timeoutMs: 8000, items: byKey(k), staticData: { global: { t: {} } } });
-    expect(verdict.error).toBeUndefined();
-    expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+    await expectWriteLands(code, { items: byKey(k), staticData: { global: { t: {} } } });
     expect(findings(code).length).toBeGreaterThan(0);
   }, 60_000);
 });
@@ -428,9 +431,7 @@ describe("a write onto luxon's objects is a change every later task of the runne
     ["an object stored on a method of DateTime's prototype", "const f = DateTime.now().toISO; f.k = {};\nreturn [{ json: { wrote: typeof DateTime.now().toISO.k === 'object' } }];"],
   ] as const;
   it.each(landed)('%s: the write lands in the oracle, and it is reported', async (_what, code) => {
-    const verdict = await runLikeN8n(code, { timeoutMs: 8000 });
-    expect(verdict.error, JSON.stringify(verdict)).toBeUndefined();
-    expect(verdict.result).toMatchObject([{ json: { wrote: true } }]);
+    await expectWriteLands(code);
     expect(findings(code).some((f) => f.startsWith('builtinWrite:') && f.includes('luxon'))).toBe(true);
   }, 60_000);
   it("a frozen prototype is not written (n8n's freeze holds), and reading luxon is pure", async () => {

@@ -119,7 +119,7 @@ export class Policy {
   }
 
   private describe(v: number, site: CallSite, o: AbstractObject): CapabilityFlow {
-    return { expression: site.text, capabilities: [o.cap?.label ?? o.label], weak: isWeak(v) };
+    return { expression: site.text, capabilities: [o.cap?.label ?? o.outlivesTask ?? o.label], weak: isWeak(v) };
   }
 
   /** A call or construction of `f`: false when f is a capability (reported, and not followed). */
@@ -170,19 +170,15 @@ export class Policy {
     // overlay; a built-in that reads it gets a primitive, which it cannot call or be handed a capability
     // by. Every pass asks again, so a value that later grows an object is reported then.
     if (this.primitiveWritable.has(o.id) && !hasObject(values)) return this.heap.overlay(o);
-    if (o.kind === 'builtin') {
+    // A built-in, or one of n8n's values the runner keeps from task to task: `DateTime.now = () => x` changes
+    // what every later task of the runner, of any workflow, calls.
+    if (o.kind === 'builtin' || o.outlivesTask !== undefined) {
       const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
       this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written`);
       return undefined;
     }
     if (o.cap) {
       this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is written');
-      return undefined;
-    }
-    // `DateTime.now = () => x` changes what every later task of the runner, of any workflow, calls.
-    if (o.outlivesTask !== undefined) {
-      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
-      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', { expression: site.text, capabilities: [o.outlivesTask], weak: isWeak(v) }, `and ${where} is written`);
       return undefined;
     }
     return o;

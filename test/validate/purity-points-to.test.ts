@@ -99,7 +99,7 @@ describe('bounds', () => {
 
   it('a pathological body stops at the work bound, the same on every machine, and cannot be proven pure', () => {
     const start = Date.now();
-    const r = analyzeSource(pathological, { workBound: 200_000, timeBoundMs: 60_000 });
+    const r = analyzeSource(pathological, { workBound: 200_000, findingsWorkBound: 200_000, timeBoundMs: 60_000 });
     expect(Date.now() - start).toBeLessThan(10_000);
     expect(r.settled).toBe(false);
     expect(r.findings.map((f) => f.what)).toContain('the analysis did not settle within the work bound per body (200000 values handled by reads and calls)');

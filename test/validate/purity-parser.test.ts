@@ -3,8 +3,12 @@
 // body of the vendored corpus and of the purity tests, a tree from oxc is acorn's tree, node for node and
 // field for field (types, operators, flags, names, values, start and end for messages); and on syntax where
 // the two parsers disagree, oxc's tree is never used.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseWithOxc } from '../../src/validate/purity/index.js';
 import { oxcParser } from '../../src/workflow/parsers.js';
@@ -13,6 +17,7 @@ import { corpusFiles } from '../support/corpus.js';
 import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
 import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
 import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
+import { hasNode24, NODE24 } from './support/red-team-round.js';
 
 const acorn = createRequire(join(__dirname, '..', '..', 'package.json'))('acorn');
 const ACORN_OPTIONS = { ecmaVersion: 'latest', locations: false, ranges: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true, allowHashBang: true, sourceType: 'script' };
@@ -71,4 +76,44 @@ describe('oxc-parser gives the analysis acorn\'s tree', () => {
     if (tree) expect(withoutOxcExtras(tree)).toEqual(acornTree(source));
     expect(tree).toBeUndefined();
   });
+});
+
+describe("oxc's tree handed over as raw memory (Node 22 and later) is the tree it hands over as JSON", () => {
+  // This Node may not support raw transfer (Node 20 does not): n8n's Node 24 parses every body both ways,
+  // through the built parseWithOxc (raw transfer on) and oxc's JSON parse, and compares the trees.
+  it.skipIf(!hasNode24)('on every JavaScript body of the corpus and of the purity tests, under n8n\'s Node 24', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'n8n-lock-oxc-raw-'));
+    try {
+      const bodiesFile = join(dir, 'bodies.json');
+      writeFileSync(bodiesFile, JSON.stringify([...corpusBodies, ...testBodies, ...DISAGREEING]));
+      const index = pathToFileURL(join(__dirname, '..', '..', 'dist', 'validate', 'purity', 'index.js')).href;
+      const script = `
+        import { readFileSync } from 'node:fs';
+        import { createRequire } from 'node:module';
+        import { isDeepStrictEqual } from 'node:util';
+        const { parseWithOxc } = await import(${JSON.stringify(index)});
+        const oxc = createRequire(${JSON.stringify(index)})('oxc-parser');
+        const options = { sourceType: 'commonjs', range: true, preserveParens: false, showSemanticErrors: true };
+        const differ = [];
+        let compared = 0;
+        for (const source of JSON.parse(readFileSync(${JSON.stringify(bodiesFile)}, 'utf8'))) {
+          const raw = parseWithOxc(source);
+          const json = oxc.parseSync('body.js', source, options);
+          if (!raw) continue;
+          compared++;
+          const tree = json.program;
+          tree.sourceType = 'script';
+          if (json.errors.length > 0 || !isDeepStrictEqual(raw, tree)) differ.push(source.slice(0, 200));
+        }
+        console.log(JSON.stringify({ raw: oxc.rawTransferSupported(), compared, differ }));`;
+      const r = spawnSync(NODE24, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      expect(r.stderr).toBe('');
+      const { raw, compared, differ } = JSON.parse(r.stdout);
+      expect(raw).toBe(true);
+      expect(compared).toBeGreaterThan(corpusBodies.length);
+      expect(differ).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -4,7 +4,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
 import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
 import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
 import { runLikeN8n, type OracleVerdict, type RunLikeN8nOptions } from './support/n8n-sandbox.js';
+import { NODE24 } from './support/red-team-round.js';
 import { analyzeJavaScript } from '../../src/validate/js-analysis.js';
 
 const root = join(__dirname, '..', '..');
@@ -61,10 +61,9 @@ describe('the closed world of syntax', () => {
 });
 
 describe('the built-in graph', () => {
-  const node24 = join(process.env.N8N_LOCK_E2E_CACHE || join(homedir(), '.cache', 'n8n-lock-e2e'), 'node-24.21.0-n8n-2.41.1', 'node', 'bin', 'node');
-  it.skipIf(!existsSync(node24))('the committed snapshot is what a vm built like n8n 2.41\'s holds on its Node 24, under its runner flags', () => {
+  it.skipIf(!existsSync(NODE24))('the committed snapshot is what a vm built like n8n 2.41\'s holds on its Node 24, under its runner flags', () => {
     const module = pathToFileURL(join(root, 'dist', 'validate', 'purity', 'snapshot.js')).href;
-    const r = spawnSync(node24, ['--disallow-code-generation-from-strings', '--disable-proto=delete', '--input-type=module', '-e', `const { takeSnapshot } = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(takeSnapshot()));`], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const r = spawnSync(NODE24, ['--disallow-code-generation-from-strings', '--disable-proto=delete', '--input-type=module', '-e', `const { takeSnapshot } = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(takeSnapshot()));`], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual(SNAPSHOT);
   });
@@ -303,9 +302,8 @@ describe("issue #32's round: 12 bypasses in 4 classes and the Buffer pool", () =
 describe('a using declaration calls its value\'s dispose method implicitly at the end of the block', () => {
   // On n8n's Node 24 %IteratorPrototype%[Symbol.dispose] calls this.return(): grab gets the Function constructor there only.
   const code = "let G;\nfunction grab(F) { G = F('return this')(); }\nconst it = Object.create(Iterator.prototype);\nit.return = grab.bind(null, (() => 0).constructor);\n{\n  using x = it;\n}\nreturn [{ json: { g: G } }];";
-  const node24 = join(process.env.N8N_LOCK_E2E_CACHE || join(homedir(), '.cache', 'n8n-lock-e2e'), 'node-24.21.0-n8n-2.41.1', 'node', 'bin', 'node');
-  it.skipIf(!existsSync(node24))('it obtains a capability in the oracle on n8n\'s Node 24', async () => {
-    const verdict = await runLikeN8n(code, { node: node24 });
+  it.skipIf(!existsSync(NODE24))('it obtains a capability in the oracle on n8n\'s Node 24', async () => {
+    const verdict = await runLikeN8n(code, { node: NODE24 });
     expect(verdict.obtained, JSON.stringify(verdict)).toContain('global object returned');
   });
   it('no rule models that call: cannot be proven pure, in a block and in for-of', () => {

@@ -10,14 +10,14 @@ import { analyzeSource } from '../../../src/validate/purity/index.js';
 import { runLikeN8n } from './n8n-sandbox.js';
 
 /** n8n's Node 24 (the e2e cache): entries marked node24 use built-ins Node 20 lacks, and are skipped without it. */
-const node24 = join(
+export const NODE24 = join(
   process.env.N8N_LOCK_E2E_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-lock-e2e'),
   'node-24.21.0-n8n-2.41.1',
   'node',
   'bin',
   'node',
 );
-const hasNode24 = existsSync(node24);
+export const hasNode24 = existsSync(NODE24);
 
 export interface RoundEntry {
   id: string;
@@ -29,7 +29,7 @@ export interface RoundEntry {
 export const findings = (code: string) => analyzeSource(code).findings;
 /** A generous task timeout: the runs are short, but many child processes start at once on a small machine. */
 export const run = (entry: Omit<RoundEntry, 'id'>, items?: object[]) =>
-  runLikeN8n(entry.code, { timeoutMs: 8000, ...(entry.mode ? { mode: entry.mode } : {}), ...(entry.node24 ? { node: node24 } : {}), ...(items ? { items } : {}) });
+  runLikeN8n(entry.code, { timeoutMs: 8000, ...(entry.mode ? { mode: entry.mode } : {}), ...(entry.node24 ? { node: NODE24 } : {}), ...(items ? { items } : {}) });
 export const TIMEOUT = 60_000;
 
 export async function expectObtains(entry: RoundEntry): Promise<void> {

@@ -12,6 +12,7 @@ import { SYNTAX } from '../../src/validate/purity/syntax.js';
 import { SNAPSHOT } from '../../src/validate/purity/builtin-snapshot.js';
 import { builtinGraph } from '../../src/validate/purity/builtin-graph.js';
 import { CallMemo } from '../../src/validate/purity/call-memo.js';
+import { LUXON_MADE } from '../../src/validate/purity/engine.js';
 import { BYPASSES, CLEAN, DEFEATED } from './support/bypasses.js';
 import { LATER_BYPASSES, LATER_FALSE_POSITIVES } from './support/red-team-rounds.js';
 import { BUFFER_POOL, ISSUE32, SELF_REVIEW } from './support/bypasses-issue32.js';
@@ -416,6 +417,24 @@ describe("a primitive stored on a function of the task's own realm is no change 
     await expectWriteLands(code, { items: byKey(k), staticData: { global: { t: {} } } });
     expect(findings(code).length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('what luxon makes when it is handed the code\'s objects (Engine.realmPrototypesOf, LUXON_MADE)', () => {
+  // The luxon n8n 2.41.1 ships (the devDependency is the same version: purity-oracle.test.ts checks).
+  // Its code without comments (they say "a new DT instance").
+  const luxonSource = readFileSync(createRequire(join(root, 'package.json')).resolve('luxon'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  it("makes objects of no prototype but its own classes' and those LUXON_MADE names", () => {
+    const declared = new Set([...luxonSource.matchAll(/\b(?:class|function)\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]));
+    const constructed = new Set([...luxonSource.matchAll(/\bnew\s+([A-Za-z_$][\w$.]*)/g)].map((m) => m[1]));
+    const foreign = [...constructed].filter((name) => !declared.has(name) && !LUXON_MADE.includes(name));
+    expect(foreign).toEqual([]);
+    expect(luxonSource).not.toMatch(/\b(?:Uint8Array|Int8Array|ArrayBuffer|SharedArrayBuffer|DataView|Buffer|Proxy|WeakMap|WeakSet|WeakRef|Promise|Reflect)\b|Symbol\.(?:async)?[iI]terator|function\s*\*|\byield\b|\basync\b/);
+  });
+
+  it('a luxon function handed an object gives arrays and objects that read as data, not every prototype of the runner realm', () => {
+    const code = "const i = Interval.fromDateTimes(DateTime.fromISO('2025-01-01'), DateTime.fromISO('2025-01-05'));\nreturn [{ json: { days: i.splitBy({ days: 1 }).map((x) => x.start.toISODate()) } }];";
+    expect(analyzeSource(code).findings).toEqual([]);
+  });
 });
 
 describe("a write onto luxon's objects is a change every later task of the runner sees (Policy.write, outlivesTask)", () => {

@@ -16,6 +16,10 @@ export interface BuiltinGraph {
   n8nKeys: string[];
   /** The built-ins a write of primitives may change without a finding (Policy.write): taskRealmFunctions. */
   primitiveWritable: ReadonlySet<number>;
+  /** The runner realm's prototype the snapshot does not hold (addUnknownPrototype): its members are functions every task shares. */
+  unknownPrototype: number;
+  /** The runner process's global object (addRunnerGlobal): what Node's own JavaScript may hand a function it calls. */
+  runnerGlobal: number;
 }
 
 const PRIMITIVE: Record<string, number> = { undefined: UNDEF, null: UNDEF, boolean: BOOL, number: NUM, string: STR, bigint: BIGINT, symbol: SYM };
@@ -115,6 +119,8 @@ function buildGraph(): BuiltinGraph {
     if (sandbox !== undefined) objects[sandbox - OBJECT_BASE].cap = cap;
     if (host !== undefined && host !== sandbox) objects[host - OBJECT_BASE].cap = { ...cap, label: `${cap.label} of the runner realm` };
   }
+  const runnerGlobal = addRunnerGlobal(objects, byName);
+  const unknownPrototype = addUnknownPrototype(objects, byName);
   // Shared by every analysis of this process: from here on a change throws.
   for (const o of objects) freezeBuiltin(o);
   const proto = (n: string) => byName.get(`${n}.prototype`)!;
@@ -125,7 +131,69 @@ function buildGraph(): BuiltinGraph {
     prototypes: { String: proto('String'), Number: proto('Number'), Boolean: proto('Boolean'), BigInt: proto('BigInt'), Symbol: proto('Symbol') },
     n8nKeys,
     primitiveWritable: taskRealmFunctions(objects),
+    unknownPrototype,
+    runnerGlobal,
   };
+}
+
+/**
+ * The runner process's global object, which the snapshot does not hold (n8n hands the task none of it):
+ * Node's own JavaScript runs in that scope and may hand it to a function it calls (FormData's forEach calls
+ * its callback with `thisArg = globalThis` by default, round 29). It holds the runner's built-ins under
+ * their names, its process, and itself; a built-in of the graph, so that what reaches it is not followed
+ * into all of them (a write to it is a change every later task sees, as to any built-in).
+ */
+function addRunnerGlobal(objects: AbstractObject[], byName: Map<string, number>): number {
+  const make = (path: string, label: string, cap: Capability): AbstractObject => {
+    const o: AbstractObject = {
+      id: OBJECT_BASE + objects.length, kind: 'builtin', label, path, callable: false, props: new CellMap<string>(), getters: new CellMap<string>(), setters: new CellMap<string>(),
+      dyn: new Cell(), protos: new Cell([byName.get('host:Object.prototype')!]), enumerable: new Set(), slots: new CellMap<string>(), cap,
+    };
+    objects.push(o);
+    byName.set(path, o.id);
+    return o;
+  };
+  const builtins = [...byName].filter(([name]) => /^host:[A-Za-z_$][\w$]*$/.test(name));
+  const global = make('host:globalThis', "the runner process's global object", { kind: 'global', label: "the runner process's global object (its process, its built-ins)" });
+  const process = make('host:process', "the runner's process", { kind: 'process', label: "process (the runner's, process access)" });
+  for (const [name, id] of builtins) global.props.set(name.slice('host:'.length), new Cell([id]));
+  global.props.set('process', new Cell([process.id]));
+  for (const key of ['globalThis', 'global']) global.props.set(key, new Cell([global.id]));
+  for (const v of [process.id, STR, NUM, BOOL, UNDEF]) process.dyn.add(v);
+  return global.id;
+}
+
+function prototypeIds(objects: AbstractObject[]): Set<number> {
+  const prototypes = new Set<number>();
+  for (const o of objects) {
+    for (const p of o.protos) prototypes.add(p);
+    for (const p of o.props.get('prototype') ?? []) if (p >= OBJECT_BASE) prototypes.add(p);
+  }
+  return prototypes;
+}
+
+/**
+ * A prototype of the runner realm the snapshot does not hold, and the function every member of it stands
+ * for: an object of that realm the analysis does not model (what a getter such as TextDecoderStream's
+ * readable gives, a ReadableStream, and what calling one gives) inherits from it, so a member read on it may
+ * be a function every task shares (a built-in: a write onto it is reported, round 29) or the runner's
+ * Object (whose reflection works). One object: it is not known which prototype such an object has.
+ */
+function addUnknownPrototype(objects: AbstractObject[], byName: Map<string, number>): number {
+  const make = (path: string, label: string, proto: string, callable: boolean): AbstractObject => {
+    const o: AbstractObject = {
+      id: OBJECT_BASE + objects.length, kind: 'builtin', label, path, callable, props: new CellMap<string>(), getters: new CellMap<string>(), setters: new CellMap<string>(),
+      dyn: new Cell(), protos: new Cell([byName.get(proto)!]), enumerable: new Set(), slots: new CellMap<string>(),
+    };
+    objects.push(o);
+    byName.set(path, o.id);
+    return o;
+  };
+  const prototype = make('host:%UnknownPrototype%', 'a prototype of the runner realm (shared by every task) the snapshot does not hold', 'host:Object.prototype', false);
+  const method = make('host:%UnknownPrototype%.method', 'a function of the runner realm (shared by every task) the snapshot does not hold', 'host:Function.prototype', true);
+  for (const v of [method.id, byName.get('host:Object')!, STR, NUM, BOOL, UNDEF]) prototype.dyn.add(v);
+  for (const v of [method.id, STR, NUM, BOOL, UNDEF]) method.dyn.add(v);
+  return prototype.id;
 }
 
 /** Capabilities that are only functions to call: a primitive stored on one does not call it (the global object and `module` are not). */
@@ -140,11 +208,7 @@ const CALL_ONLY_CAPABILITIES = new Set<Capability['kind']>(['compiler', 'reflect
  * global object and `module`, which are not functions.
  */
 function taskRealmFunctions(objects: AbstractObject[]): Set<number> {
-  const prototypes = new Set<number>();
-  for (const o of objects) {
-    for (const p of o.protos) prototypes.add(p);
-    for (const p of o.props.get('prototype') ?? []) prototypes.add(p);
-  }
+  const prototypes = prototypeIds(objects);
   const out = new Set<number>();
   for (const o of objects) {
     if (!o.callable || o.path!.startsWith('host:') || prototypes.has(o.id)) continue;

@@ -91,8 +91,13 @@ export class BoundExceeded extends Error {
   }
 }
 
-/** The runner realm's prototypes the snapshot names by another path (no host root leads to Uint8Array). */
-const RUNNER_REALM_NAMES: Record<string, string> = { 'Uint8Array.prototype': 'host:Buffer.prototype.__proto__' };
+/**
+ * What luxon makes besides its own values (the luxon model): plain objects and arrays, Dates, regular
+ * expressions, Maps (its caches), errors and Intl's formatters, all of the runner's realm. Its source
+ * names no typed array, buffer, iterator, generator, proxy, promise or weak collection
+ * (test/validate/purity-points-to.test.ts reads it: the devDependency, the version n8n 2.41.1 ships).
+ */
+export const LUXON_MADE = ['Object', 'Array', 'Date', 'RegExp', 'Map', 'Error', 'TypeError', 'RangeError', 'Intl.DateTimeFormat', 'Intl.NumberFormat', 'Intl.RelativeTimeFormat', 'Intl.Locale', 'Intl.ListFormat'];
 
 export class Engine {
   /** When the analysis of this body must stop (Date.now()). */
@@ -141,7 +146,7 @@ export class Engine {
    * more than needed: ArraySpeciesCreate takes the callee's realm for another realm's plain Array.)
    */
   fresh(site: CallSite, tag: string, proto: string | number | undefined, label: string): AbstractObject {
-    const twin = this.runnerRealmCalls > 0 && typeof proto === 'string' ? this.graph.byName.get(proto.startsWith('host:') ? proto : (RUNNER_REALM_NAMES[proto] ?? `host:${proto}`)) : undefined;
+    const twin = this.runnerRealmCalls > 0 && typeof proto === 'string' ? this.graph.byName.get(proto.startsWith('host:') ? proto : `host:${proto}`) : undefined;
     const o = this.heap.site(`${site.tag}:${tag}`, () =>
       this.heap.create('site', label, proto === undefined ? [] : [typeof proto === 'number' ? proto : this.builtin(proto), ...(twin === undefined ? [] : [twin])]),
     );
@@ -565,12 +570,32 @@ export class Engine {
       const fresh = this.heap.weaken(this.heap.reach([...returned].filter((w) => !reached.has(w)), true, reached));
       return fresh;
     });
-    // Constructed, it gives an instance of its own prototype.
+    // A plain object, or of the prototypes realmPrototypesOf names; constructed, an instance of its own prototype too.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
+    for (const p of this.realmPrototypesOf(fn)) this.heap.add(result.protos, p);
     if (isNew) for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(result.protos, p);
     this.heap.join(result.dyn, reached);
     return new Set([...reached, result.id, STR, NUM, BOOL, UNDEF]);
   }
+
+  /**
+   * The prototypes what `fn` makes may have besides Object.prototype: luxon, handed the code's objects,
+   * makes objects of the runner realm of the kinds its source makes (LUXON_MADE); an object of the runner
+   * realm the analysis does not model (a getter's stream) gives objects of that realm, whose members are its
+   * functions (its unknown prototype). A built-in without a summary otherwise gives a plain object: what it
+   * makes of another prototype is a limit of the summaries (src/validate/purity/README.md, "What the
+   * summaries assume"). Every prototype of the realm, or the unknown prototype, for every such built-in was
+   * tried on 2026-12-03: each conversion of a result then calls their valueOf and toString, and template
+   * bodies that use Buffer or Intl went from proven pure to the work bound.
+   */
+  private realmPrototypesOf(fn: AbstractObject): number[] {
+    if (fn.model === 'luxon') return (this.luxonPrototypes ??= LUXON_MADE.map((name) => this.builtin(`host:${name}.prototype`)));
+    const unknown = this.graph.unknownPrototype;
+    if (fn.model === 'opaque' && fn.protos.holds(unknown)) return [unknown];
+    return [];
+  }
+
+  private luxonPrototypes: number[] | undefined;
 
   /** Whether `v` is Node's own state (the only object of the analysis's own whose source is JavaScript). */
   private isNodeState(v: number): boolean {
@@ -619,13 +644,15 @@ export class Engine {
       if (nodeLibrary && this.inNodeLibrary) break;
       const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v));
       if (callees.length === 0) break;
+      // Node's own JavaScript may hand what it calls its global object too (weak: whether it does is not known).
+      const own = nodeLibrary ? [...this.heap.weaken(new Set([this.graph.runnerGlobal]))] : [];
       const anyArguments: VSet[] & { tail?: VSet } = [];
-      anyArguments.tail = new Set([...weak, STR, NUM, BOOL, UNDEF]);
+      anyArguments.tail = new Set([...weak, ...own, STR, NUM, BOOL, UNDEF]);
       let returned: VSet;
       const outermost = nodeLibrary && !this.inNodeLibrary;
       if (outermost) this.inNodeLibrary = true;
       try {
-        returned = this.call(callees, new Set([...weak, UNDEF]), anyArguments, site, false, true);
+        returned = this.call(callees, new Set([...weak, ...own, UNDEF]), anyArguments, site, false, true);
       } finally {
         if (outermost) this.inNodeLibrary = false;
       }
@@ -661,7 +688,8 @@ export class Engine {
     if (!reach.carrier) return undefined;
     const reached = reach.values;
     const inner = { ...site, text: `what ${fn.label} (Node's own JavaScript) is handed` };
-    this.policy.returned(reached, inner, "and is handed to Node's own JavaScript, which may read, format and keep it");
+    // Its own global object it has already (it may have handed it to the code's function, and get it back).
+    this.policy.returned(reached, inner, "and is handed to Node's own JavaScript, which may read, format and keep it", this.graph.runnerGlobal);
     this.opaqueEffects(reached, inner, true, (returned) => this.reachedByNode(returned).values, true);
     const out = new Set([...this.heap.weaken(reached), STR, NUM, BOOL, UNDEF]);
     if (isNew) {
@@ -694,7 +722,7 @@ export class Engine {
   }
 
   /** Node's own state (the timer lists, FormData's entries, ...): one object per analysis, an array and a function (util.inspect), that holds whatever Node's library was handed once it was not trusted (never itself: nodeLibrary). */
-  private nodeState(): AbstractObject {
+  nodeState(): AbstractObject {
     return this.heap.site('node-library-state', () => {
       const protos = ['host:Object.prototype', 'host:Array.prototype'].map((name) => this.builtin(name));
       const o = this.heap.create('site', "Node's own state (the timer lists, util.inspect, ...)", protos, true);

@@ -4,7 +4,7 @@
 // expression and the capability in one line; one reached only through an over-approximation (weak)
 // is "cannot be proven pure", otherwise it "reaches".
 import type { CallSite, Key } from './engine.js';
-import { type AbstractObject, Heap, isObjectValue, isWeak, type VSet } from './heap.js';
+import { type AbstractObject, Heap, isObjectValue, isWeak, objectOf, type VSet } from './heap.js';
 import { ENGINE_FUNCTIONS } from './n8n-model.js';
 
 export interface PurityFinding {
@@ -184,10 +184,10 @@ export class Policy {
     return o;
   }
 
-  /** What the code hands back to n8n (its return value, what it logs, its static data), prototypes included. */
-  returned(values: VSet, site: CallSite, use = 'and is returned to n8n'): void {
+  /** What the code hands back to n8n (its return value, what it logs, its static data), prototypes included; or to whoever holds `own` already (Node's own JavaScript its global object). */
+  returned(values: VSet, site: CallSite, use = 'and is returned to n8n', own?: number): void {
     for (const v of this.heap.reach(values, true, undefined, true)) {
-      if (!isObjectValue(v)) continue;
+      if (!isObjectValue(v) || objectOf(v) === own) continue;
       const o = this.heap.object(v);
       if (!o.cap) continue;
       if (RETURN_DENIED.has(o.cap.kind) || (o.cap.kind === 'compiler' && !isWeak(v))) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), use);

@@ -56,8 +56,15 @@ export const PRELUDE = [
 /** The host values getNativeVariables() hands in (made in the runner's own realm). */
 export const NATIVE_VARIABLE_NAMES = ['Buffer', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'btoa', 'atob', 'TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream', 'FormData'];
 
-/** The host realm's own constructors: n8n's data (items, $json) and the errors and promises its host functions give are made there. */
-export const HOST_DATA_ROOTS = ['Object', 'Array', 'Function', 'Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'Promise', 'Date', 'String', 'Number', 'Boolean', 'Symbol', 'RegExp', 'Map', 'Set', 'JSON', 'Math'];
+/**
+ * The host realm's own built-ins, every ECMAScript global the vm realm has too: n8n's data (items, $json)
+ * and the errors and promises its host functions give are made there, and so is what Node's library makes
+ * (TextEncoder's Uint8Array, a Buffer's ArrayBuffer, FormData's arrays; until round 29 only the
+ * constructors n8n's data needs were taken, and a runner-realm Uint8Array or ArrayBuffer had no prototype
+ * of its realm to inherit from).
+ */
+const hostBuiltinNames = (sandboxGlobal: object, context: Record<string, unknown>): string[] =>
+  Object.getOwnPropertyNames(sandboxGlobal).filter((name) => !(name in context) && !['globalThis', 'global', 'module'].includes(name));
 
 /** Instances whose prototypes are intrinsics no property leads to (%ArrayIteratorPrototype%, %AsyncFunction%, ...). */
 function intrinsicSamples(): Record<string, unknown> {
@@ -76,6 +83,19 @@ function intrinsicSamples(): Record<string, unknown> {
     '%AsyncGeneratorFunctionPrototype%': async function* () {},
     '%AsyncFromSyncIteratorPrototype%': undefined,
   };
+}
+
+/**
+ * The runner realm's timer objects, which the native timer functions give (n8n hands the task Node's own
+ * setTimeout, setInterval and setImmediate): their prototypes' methods (ref, unref, refresh, ...) are
+ * functions every task shares. No global leads to them.
+ */
+function hostTimerSamples(): Record<string, unknown> {
+  const timeout = setTimeout(() => {}, 0);
+  clearTimeout(timeout);
+  const immediate = setImmediate(() => {});
+  clearImmediate(immediate);
+  return { '%TimeoutPrototype%': timeout, '%ImmediatePrototype%': immediate };
 }
 
 const WELL_KNOWN = Object.getOwnPropertyNames(Symbol).filter((k) => typeof (Symbol as any)[k] === 'symbol');
@@ -130,12 +150,12 @@ export function takeSnapshot(): Snapshot {
   };
   ref(sandboxGlobal, 'globalThis');
   for (const [name, sample] of Object.entries(sandboxSamples)) if (isObject(sample)) ref(Object.getPrototypeOf(sample), name);
-  for (const name of [...NATIVE_VARIABLE_NAMES, ...HOST_DATA_ROOTS]) if (host[name] !== undefined) ref(host[name], `host:${name}`);
+  for (const name of [...NATIVE_VARIABLE_NAMES, ...hostBuiltinNames(sandboxGlobal, contextValues)]) if (host[name] !== undefined && isObject(host[name])) ref(host[name], `host:${name}`);
   let hostSamplesTaken = false;
   while (queue.length || !hostSamplesTaken) {
     if (queue.length === 0 && !hostSamplesTaken) {
       hostSamplesTaken = true;
-      for (const [name, sample] of Object.entries(intrinsicSamples())) if (isObject(sample)) ref(Object.getPrototypeOf(sample), `host:${name}`);
+      for (const [name, sample] of Object.entries({ ...intrinsicSamples(), ...hostTimerSamples() })) if (isObject(sample)) ref(Object.getPrototypeOf(sample), `host:${name}`);
       if (!queue.length) break;
     }
     const [value, path] = queue.shift()!;

@@ -807,18 +807,26 @@ export const PRIMITIVE_GETTERS: ReadonlySet<string> = new Set([
   'Intl.Locale.prototype.numeric', 'Intl.Locale.prototype.numberingSystem',
 ]);
 
-/** What an accessor the analysis does not model gives: a primitive, or an opaque object of the runner's realm. */
+/**
+ * What an accessor the analysis does not model gives: a primitive, or an opaque object. The runner realm's
+ * (TextDecoderStream's readable, a ReadableStream) has that realm's functions as members, which every task
+ * shares: its unknown prototype stands for them (a write onto `readable.getReader` is a change the next task
+ * sees). The vm realm's (an Intl formatter's bound format) dies with the task.
+ */
 function opaqueHostValue(e: Engine, c: C): VSet {
-  const o = opaqueObject(e, 'opaque-host', 'an object of the runner realm the analysis does not model', ['host:Object.prototype', 'host:Function.prototype']);
+  const o = c.fn.path?.startsWith('host:')
+    ? opaqueObject(e, 'opaque-runner', 'an object of the runner realm the analysis does not model', ['host:Object.prototype', 'host:Function.prototype', 'host:%UnknownPrototype%'])
+    : opaqueObject(e, 'opaque-host', 'an object of the runner realm the analysis does not model', ['host:Object.prototype', 'host:Function.prototype']);
   return set(o.id, STR, NUM, BOOL, UNDEF);
 }
 
-/** Whether a snapshot path names %TypedArray%.prototype (reached from Uint8Array or from Buffer). */
-const typedArrayPrototype = (owner: string) => owner === 'Uint8Array.prototype.__proto__' || owner === 'Buffer.prototype.__proto__.__proto__';
+/** Whether a snapshot path names %TypedArray%.prototype (either realm's: the 'host:' prefix is dropped). */
+const typedArrayPrototype = (owner: string) => owner === 'Uint8Array.prototype.__proto__';
 
 /** The canonical owner of a getter: '%TypedArray%' for the TypedArray intrinsic under any of its names. */
 export function getterName(path: string): string {
-  return path.replace(/^host:/, '').replace(/\[get\]$/, '').replace(/^(Uint8Array\.prototype\.__proto__|Buffer\.prototype\.__proto__\.__proto__)\./, '%TypedArray%.prototype.');
+  // The runner realm's %IteratorPrototype% is reached from its Iterator global (the snapshot takes every host global), the vm's from a sample.
+  return path.replace(/^host:/, '').replace(/\[get\]$/, '').replace(/^Uint8Array\.prototype\.__proto__\./, '%TypedArray%.prototype.').replace(/^Iterator\.prototype\./, '%IteratorPrototype%.');
 }
 
 /** A Buffer's ArrayBuffer: for a Buffer made by the runner's realm, Node's shared allocation pool. */
@@ -842,9 +850,13 @@ function bufferOf(e: Engine, c: C): VSet {
 }
 
 /**
- * setTimeout / setInterval (extra arguments from index 2) and setImmediate (from index 1): the callback is
- * called with them, and the timer object Node gives keeps the callback and them (_onTimeout, _timerArgs,
- * _argv) and gives itself back (ref, unref, refresh): an opaque object of the runner's realm holding all of it.
+ * setTimeout / setInterval (extra arguments from index 2) and setImmediate (from index 1): a Timeout (an
+ * Immediate) of Node's, whose prototype's methods are functions every task shares (a write onto
+ * `setTimeout(f).unref` lands: round 29), keeps the callback and the arguments (_onTimeout, _timerArgs)
+ * and is linked with every other timer (_idlePrev, _idleNext: Node's own state, which holds them all, round
+ * 25); the callback is called with them and the timer as `this`. Until 2026-12-03 the timer was an opaque
+ * function holding itself, which every conversion called: a body with one callback took a million values
+ * and more, a Promise.race against a timeout was near the work bound.
  */
 function timer(e: Engine, c: C): VSet {
   const fn = arg(c, 0);
@@ -853,9 +865,22 @@ function timer(e: Engine, c: C): VSet {
   // setTimeout and setInterval convert their delay to a number (Node: after *= 1), calling valueOf of an object.
   if (!immediate) e.coerce(arg(c, 1), c.site);
   const extra = immediate ? c.args.slice(1) : c.args.slice(2);
-  callback(e, c, fn, set(UNDEF), extra);
-  const t = opaqueObject(e, `${c.site.tag}:timer`, 'a timer object of the runner realm', ['host:Object.prototype', 'host:Function.prototype'], union(fn, ...extra, (c.args as any).tail ?? []));
+  const held = union(fn, ...extra, (c.args as any).tail ?? []);
+  const prototype = e.builtin(immediate ? 'host:%ImmediatePrototype%' : 'host:%TimeoutPrototype%');
+  const t = e.heap.site(`${c.site.tag}:timer`, () => e.heap.create('site', 'a timer object of the runner realm', [prototype]));
+  const state = e.nodeState();
+  e.heap.join(t.dyn, [...held, state.id, STR, NUM, BOOL, UNDEF]);
+  e.heap.join(state.dyn, [...held, t.id]);
+  callback(e, c, fn, set(t.id), extra);
   return set(NUM, t.id);
+}
+
+/** A timer's methods: ref, unref, refresh and close give the timer, hasRef a boolean, its conversion its id. */
+function timerMethod(member: string): Summary {
+  if (member === 'hasRef') return () => set(BOOL);
+  if (member === '@@toPrimitive') return () => set(NUM);
+  if (member === 'ref' || member === 'unref' || member === 'refresh' || member === 'close') return (e, c) => new Set([...c.self].filter(isObjectValue));
+  return () => set(UNDEF);
 }
 
 /** Built-ins that coerce their arguments and give primitives (or a fresh object of their own prototype). */
@@ -918,6 +943,7 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (name === 'JSON.stringify') table[name] = stringify;
     else if (name === 'JSON.parse') table[name] = parse;
     else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
+    else if ((owner === '%TimeoutPrototype%' || owner === '%ImmediatePrototype%') && member !== 'constructor') table[name] = timerMethod(member);
     else if (name === 'Array.from') table[name] = (e, c) => {
       const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));
       const mapped = [...arg(c, 1)].some(isObjectValue) ? callback(e, c, arg(c, 1), thisArgOf(c, 2), [elements, set(NUM)]) : elements;
@@ -949,6 +975,47 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
       primitive()(e, c);
       e.get(union(...c.args), '#', c.site);
       return set(e.fresh(c.site, 'buffer', 'Buffer.prototype', 'a Buffer').id);
+    };
+    // TextEncoder's encode: the string it converts, in a fresh Uint8Array of the runner's realm (Node's
+    // encoding code runs there: its prototype is not the task's, round 29); encodeInto writes numbers into
+    // the array it is given and gives a fresh { read, written } of that realm; TextDecoder's decode a string.
+    else if (name === 'TextEncoder.prototype.encode') table[name] = (e, c) => {
+      primitive()(e, c);
+      const bytes = e.fresh(c.site, 'encoded', 'host:Uint8Array.prototype', 'a Uint8Array of the runner realm');
+      e.heap.add(e.heap.prop(bytes, '#'), NUM);
+      e.heap.add(e.heap.prop(bytes, 'length'), NUM);
+      return set(bytes.id);
+    };
+    else if (name === 'TextEncoder.prototype.encodeInto') table[name] = (e, c) => {
+      e.coerce(arg(c, 0), c.site);
+      e.put(arg(c, 1), '#', set(NUM), c.site);
+      const counts = e.fresh(c.site, 'encodeInto', 'host:Object.prototype', 'what encodeInto gives');
+      for (const key of ['read', 'written']) e.heap.add(e.heap.prop(counts, key), NUM);
+      return set(counts.id);
+    };
+    else if (name === 'TextDecoder.prototype.decode') table[name] = (e, c) => (e.get(arg(c, 0), '#', c.site), primitive(STR)(e, c));
+    // Node's TextEncoder, TextDecoder and FormData (undici) are classes: constructed, an instance of their
+    // prototype (a TextDecoder converts its label and reads its options' fatal and ignoreBOM). FormData's
+    // methods convert names and values to strings, and give strings, booleans, or an array of the runner's.
+    else if (name === 'TextEncoder' || name === 'FormData') table[name] = (e, c) => set(instanceOf(e, c, `a ${name} of the runner realm`));
+    else if (name === 'TextDecoder') table[name] = (e, c) => {
+      e.coerce(arg(c, 0), c.site);
+      for (const key of ['fatal', 'ignoreBOM']) e.get(arg(c, 1), key, c.site);
+      return set(instanceOf(e, c, 'a TextDecoder of the runner realm'));
+    };
+    else if (owner === 'FormData.prototype' && ['append', 'set', 'delete'].includes(member)) table[name] = primitive(UNDEF);
+    else if (owner === 'FormData.prototype' && member === 'has') table[name] = primitive(BOOL);
+    else if (owner === 'FormData.prototype' && member === 'get') table[name] = primitive(STR, UNDEF);
+    // Its iterators are undici's, whose next is a function of the runner realm as shared as the array
+    // iterator's it is modelled by (a write onto either is a change every later task sees).
+    else if (owner === 'FormData.prototype' && (member === 'entries' || member === '@@iterator')) table[name] = (e, c) => iteratorOf(e, c, [pair(e, c, 'entry', [STR], [STR])], 'iterator', 'host:%ArrayIteratorPrototype%');
+    else if (owner === 'FormData.prototype' && (member === 'keys' || member === 'values')) table[name] = (e, c) => iteratorOf(e, c, [STR], 'iterator', 'host:%ArrayIteratorPrototype%');
+    else if (owner === 'FormData.prototype' && member === 'getAll') table[name] = (e, c) => {
+      primitive()(e, c);
+      const all = e.fresh(c.site, 'getAll', 'host:Array.prototype', 'an array of the runner realm');
+      e.heap.add(e.heap.prop(all, '#'), STR);
+      e.heap.add(e.heap.prop(all, 'length'), NUM);
+      return set(all.id);
     };
     else if (/^Intl\.[A-Z]\w*$/.test(name)) table[name] = (e, c) => (primitive()(e, c), set(e.fresh(c.site, 'intl', `${name}.prototype`, `an ${name}`).id));
     // Intl's methods give strings and numbers, or fresh objects and arrays of them (formatToParts,

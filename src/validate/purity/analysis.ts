@@ -39,8 +39,6 @@ export interface PurityResult {
 }
 
 export interface PurityOptions {
-  /** Keys the global object has in some n8n runner mode but the snapshot lacks (insecure mode's host globals). */
-  hostGlobals?: string[];
   absentFromGlobal: (key: string) => boolean;
   maxRounds?: number;
   workBound?: number;
@@ -120,7 +118,7 @@ class Analyzer implements Interp {
     summaries ??= buildSummaries(this.graph.byName.keys());
     this.engine = new Engine(this.heap, this.graph, this.policy, summaries, N8N_MODELS);
     this.engine.callFunction = (fn, self, args, site, isNew) => this.callFunction(fn, self, args, site, isNew);
-    this.n8n = createN8nValues(this.heap, this.graph.byName, options.hostGlobals ?? []);
+    this.n8n = createN8nValues(this.heap, this.graph.byName);
     const globalOverlay = this.heap.overlay(this.heap.object(this.graph.global));
     for (const [key, v] of this.n8n.globals) this.heap.prop(globalOverlay, key).add(v);
     this.prepare(ast, undefined, hasUseStrict(ast.body));

@@ -1,6 +1,6 @@
 // code-purity's points-to analysis (docs/rules/code-purity.md), from source text: parse, scope, run.
 import { acorn, eslintScope, oxcParser } from '../../workflow/parsers.js';
-import { absentFromGlobal, KNOWN_GLOBAL_KEYS } from '../sandbox-globals.js';
+import { absentFromGlobal } from '../sandbox-globals.js';
 import { analyzePurity, type PurityOptions, type PurityResult } from './analysis.js';
 
 export type { PurityFinding } from './policy.js';
@@ -87,7 +87,7 @@ function holdsDisagreeingSyntax(node: any): boolean {
 
 /** The analysis of a parsed body, with n8n's global key set. */
 export function analyzeParsed(ast: any, scopeManager: any, source: string, options: Partial<PurityOptions> = {}): PurityResult {
-  return analyzePurity(ast, scopeManager, source, { absentFromGlobal, hostGlobals: [...KNOWN_GLOBAL_KEYS], ...options });
+  return analyzePurity(ast, scopeManager, source, { absentFromGlobal, ...options });
 }
 
 export function analyzeSource(source: string, options: Partial<PurityOptions> = {}): PurityResult {

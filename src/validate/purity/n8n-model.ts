@@ -29,7 +29,7 @@ const CAPABILITY_KEYS: Record<string, Capability> = {
 export const N8N_DATA_KEYS: ReadonlySet<string> = new Set(['items', 'item', '$json', '$binary', '$data']);
 const DATA_KEYS = ['query', 'items', 'item', '$json', '$binary', '$data', '$vars', '$parameter', '$rawParameter', '$self', '$position', '$runIndex', '$itemIndex', '$mode', '$thisItem', '$thisItemIndex', '$thisRunIndex', '$nodeVersion', '$nodeId', '$webhookId', '$executionId', '$resumeWebhookUrl', '$agentInfo', '$evaluation', '$tool', '__isExecutionContext'];
 
-export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlobals: string[]): N8nValues {
+export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nValues {
   const hostObject = byName.get('host:Object.prototype')!;
   const hostArray = byName.get('host:Array.prototype')!;
   const hostFunction = byName.get('host:Function.prototype')!;
@@ -100,7 +100,6 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>, hostGlo
   globals.set('$item', proxyFn.id);
   for (const [key, v] of globals) heap.add(heap.prop(proxy, key), v);
   heap.join(proxy.dyn, data);
-  for (const key of hostGlobals) if (!globals.has(key)) globals.set(key, UNDEF);
   return { globals, data: [object.id] };
 }
 

@@ -172,7 +172,7 @@ describe('cell maps: which keys a map has is read too', () => {
   });
 
   it.each([
-    ['has (absent)', (m: CellMap<string>) => m.has('y')],
+    ['has (absent, the key made next)', (m: CellMap<string>) => m.has('b')],
     ['size', (m: CellMap<string>) => m.size],
     ['for-of', (m: CellMap<string>) => [...m]],
     ['values', (m: CellMap<string>) => [...m.values()]],
@@ -185,6 +185,31 @@ describe('cell maps: which keys a map has is read too', () => {
     m.cell('a').add(1);
     read(m);
     m.cell('b').add(2);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it('a lookup that misses reads that key only: another key made afterwards is no growth of what it saw', () => {
+    newPass();
+    const m = new CellMap<string>();
+    expect(m.get('json')).toBeUndefined();
+    expect(m.has('x')).toBe(false);
+    m.cell('a').add(1);
+    expect(passClock.staleRead).toBe(false);
+    m.cell('x').add(1);
+    expect(passClock.staleRead).toBe(true);
+  });
+
+  it("a read of every numeric key ('#') reads those keys only: a key made afterwards is a growth of it only if it is numeric", () => {
+    const isNumeric = (k: string) => /^\d+$/.test(k);
+    newPass();
+    const m = new CellMap<string>();
+    m.cell('0').add(1);
+    const seen: number[] = [];
+    m.eachNumeric(isNumeric, (c) => seen.push(...c));
+    expect(seen).toEqual([1]);
+    m.cell('total').add(2);
+    expect(passClock.staleRead).toBe(false);
+    m.cell('1').add(3);
     expect(passClock.staleRead).toBe(true);
   });
 

@@ -336,7 +336,7 @@ export class Engine {
     if (index) this.readKey(holder, given, receiver, '#', site, into);
     if (key === '#') {
       if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isNumericKey)));
-      else for (const [k, s] of holder.props) if (isNumericKey(k)) for (const w of s) into.add(w);
+      else holder.props.eachNumeric(isNumericKey, (s) => { for (const w of s) into.add(w); });
       for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
     }
     for (const w of holder.dyn) into.add(w);

@@ -157,13 +157,42 @@ export class Cell extends Set<number> {
 
 /**
  * Cells by key (an object's properties, getters, setters and slots; the variables). Which keys it has is
- * state too: a lookup that finds no key, a count or a walk over the keys stamps the map, and a cell made in
- * the same pass afterwards starts out read (its first value then makes the pass stale). A key given another
- * cell, or taken away, makes the pass stale.
+ * state too: a count or a walk over the keys stamps the map, a lookup that finds no key stamps that key,
+ * and a cell made in the same pass after either starts out read (its first value then makes the pass
+ * stale). A lookup of one key reads nothing of another: until 2026-12-03 a miss stamped the whole map, so
+ * `item.json.a = 1` after a read of `item.json` (n8n's data holds no key `json` of its own) made every pass
+ * stale. A key given another cell, or taken away, makes the pass stale.
  */
 export class CellMap<K> extends Map<K, Cell> {
   /** When this pass first read which keys this map has (passClock.stamp). */
   readIn = 0;
+  /** When this pass first looked each key up and found none (passClock.stamp). */
+  private missedIn: Map<K, number> | undefined;
+  /** When this pass first read every numeric key (eachNumeric), and which keys are numeric. */
+  private numericReadIn = 0;
+  private isNumeric: ((key: K) => boolean) | undefined;
+  /** The first read in this pass of whether `key` is here: of the keys, of the numeric ones if it is one, or a lookup of it that missed. */
+  private readOfKey(key: K): number {
+    let first = passClock.readInPass(this.readIn) ? this.readIn : Infinity;
+    const missed = this.missedIn?.get(key);
+    if (missed !== undefined && passClock.readInPass(missed)) first = Math.min(first, missed);
+    if (this.isNumeric !== undefined && passClock.readInPass(this.numericReadIn) && this.isNumeric(key)) first = Math.min(first, this.numericReadIn);
+    return first === Infinity ? 0 : first;
+  }
+  /**
+   * Calls `f` with the cell of every numeric key (a read of '#': ToPropertyKey of a number is one of them),
+   * a read of those keys only: a key made afterwards that is not numeric (`row.total = 0` after the row's
+   * elements were read) grows nothing that read saw.
+   */
+  eachNumeric(isNumeric: (key: K) => boolean, f: (cell: Cell) => void): void {
+    this.isNumeric = isNumeric;
+    this.numericReadIn = passClock.stamp(this.numericReadIn);
+    for (const [k, c] of super.entries()) if (isNumeric(k)) f(c);
+  }
+  private miss(key: K): void {
+    const missedIn = (this.missedIn ??= new Map());
+    missedIn.set(key, passClock.stamp(missedIn.get(key) ?? 0));
+  }
   /** A map of the shared built-in graph: never changes (a missing key's cell is an empty one that stays empty). */
   frozen = false;
   /** The cell at `key`, made empty if there is none (a write's target: not a read of the keys). */
@@ -172,19 +201,20 @@ export class CellMap<K> extends Map<K, Cell> {
     if (c === undefined) {
       if (this.frozen) return FROZEN_EMPTY;
       c = new Cell();
-      if (passClock.readInPass(this.readIn)) c.readIn = this.readIn;
+      const read = this.readOfKey(key);
+      if (passClock.readInPass(read)) c.readIn = read;
       super.set(key, c);
     }
     return c;
   }
   override get(key: K): Cell | undefined {
     const c = super.get(key);
-    if (c === undefined) this.readIn = passClock.stamp(this.readIn);
+    if (c === undefined && !this.frozen) this.miss(key);
     return c;
   }
   override has(key: K): boolean {
     const found = super.has(key);
-    if (!found) this.readIn = passClock.stamp(this.readIn);
+    if (!found && !this.frozen) this.miss(key);
     return found;
   }
   /** Before any change to the keys: none to the shared graph. */
@@ -195,11 +225,12 @@ export class CellMap<K> extends Map<K, Cell> {
     this.changing();
     const known = super.get(key);
     if (known !== c) {
+      const read = this.readOfKey(key);
       if (known !== undefined) passClock.staleRead = true;
-      else if (passClock.readInPass(this.readIn)) {
+      else if (passClock.readInPass(read)) {
         // A lookup found no key here earlier in the pass: a cell that comes with values is a growth after that read.
-        if (c.count() > 0) passClock.changedAfterRead(this.readIn);
-        c.readIn = this.readIn;
+        if (c.count() > 0) passClock.changedAfterRead(read);
+        c.readIn = read;
       }
       super.set(key, c);
     }

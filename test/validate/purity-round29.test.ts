@@ -6,7 +6,7 @@
 // purpose (its callbacks may be handed the runner's global object).
 import { describe, expect, it } from 'vitest';
 import { analyzeJavaScript } from '../../src/validate/js-analysis.js';
-import { ROUND29_EVERYDAY, ROUND29_MISSED_BY_VALUE_FLOW, ROUND29_OBTAINING, ROUND29_REPORTED_ON_PURPOSE, ROUND29_WRITES, type WriteEntry } from './support/bypasses-round29.js';
+import { ROUND29_ENGINE_ERRORS, ROUND29_EVERYDAY, ROUND29_MISSED_BY_VALUE_FLOW, ROUND29_OBTAINING, ROUND29_REPORTED_ON_PURPOSE, ROUND29_WRITES, type WriteEntry } from './support/bypasses-round29.js';
 import { expectObtains, expectObtainsNothing, findings, hasNode24, run, TIMEOUT } from './support/red-team-round.js';
 
 async function expectChangeShows(entry: WriteEntry): Promise<void> {
@@ -21,8 +21,8 @@ async function expectChangeShows(entry: WriteEntry): Promise<void> {
   }
 }
 
-describe('round 29: the FormData.forEach bodies obtain the runner\'s global object, process or env', () => {
-  it.concurrent.each(ROUND29_OBTAINING.map((e) => [e.id, e] as const))('%s obtains in the oracle', async (_id, entry) => {
+describe('round 29: the FormData.forEach bodies obtain the runner\'s global object, process or env, and the engine-error ones the global object', () => {
+  it.concurrent.each([...ROUND29_OBTAINING, ...ROUND29_ENGINE_ERRORS].map((e) => [e.id, e] as const))('%s obtains in the oracle', async (_id, entry) => {
     await expectObtains(entry);
   }, TIMEOUT);
 });
@@ -34,7 +34,7 @@ describe('round 29: the others change a function of the runner realm every later
 });
 
 describe('round 29: what each analysis says', () => {
-  const all = [...ROUND29_OBTAINING, ...ROUND29_WRITES];
+  const all = [...ROUND29_OBTAINING, ...ROUND29_ENGINE_ERRORS, ...ROUND29_WRITES];
   it('the points-to analysis reports every one', () => {
     expect(all.filter((e) => findings(e.code).length === 0).map((e) => e.id)).toEqual([]);
   }, TIMEOUT);

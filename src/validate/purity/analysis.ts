@@ -276,6 +276,7 @@ class Analyzer implements Interp {
   private pass(): void {
     this.engine.newPass();
     this.evaluated.clear();
+    this.enginePrototypeErrors();
     this.exec(this.ast);
     for (const fn of this.functions) this.evaluateFunction(fn);
     this.implicitProtocols();
@@ -753,15 +754,18 @@ class Analyzer implements Interp {
       this.heap.prop(err, 'stack').add(STR);
       return err;
     });
-    // An error the engine makes may hold what the code threw: a SuppressedError's error and suppressed
-    // (DisposableStack's dispose, when several disposers throw), an AggregateError's errors, a cause. And it
-    // is thrown as the code's values are: every catch and rejection handler may receive it (round 25).
+    // It is thrown as the code's values are: every catch and rejection handler may receive it (round 25).
+    // Each pass begins with it thrown (pass): `null.x` in a then callback rejects with a TypeError whose
+    // constructor's constructor is the Function constructor, and until 2026-12-03 a rejection handler got
+    // it only once some catch clause had asked for it.
     const thrown = this.engine.thrown;
+    this.heap.add(thrown, e.id);
+    // An error the engine makes may hold what the code threw: a SuppressedError's error and suppressed
+    // (DisposableStack's dispose, when several disposers throw), an AggregateError's errors, a cause.
     for (const key of ['error', 'suppressed', 'cause']) this.heap.join(this.heap.prop(e, key), thrown);
     const errors = this.heap.site('engine-errors-list', () => this.heap.create('site', 'the errors of an AggregateError the engine throws', [this.graph.byName.get('Array.prototype')!]));
     this.heap.join(this.heap.prop(errors, '#'), thrown);
     this.heap.add(this.heap.prop(e, 'errors'), errors.id);
-    this.heap.add(thrown, e.id);
     return new Set([e.id]);
   }
 

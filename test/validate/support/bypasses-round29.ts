@@ -78,6 +78,30 @@ export const ROUND29_OBTAINING: RoundEntry[] = [
   },
 ];
 
+/**
+ * Found while making the analysis faster (its second passes' causes, 2026-12-03): the error the engine throws
+ * (`null.x` in a then callback: a TypeError, whose constructor's constructor is the Function constructor)
+ * reached a rejection handler only once some catch clause had asked for it; now every pass begins with it
+ * thrown. The shipped value flow reports all three.
+ */
+export const ROUND29_ENGINE_ERRORS: RoundEntry[] = [
+  {
+    id: "engine-error-catch",
+    code: "const g = await Promise.resolve().then(() => null.x).catch(e => e.constructor.constructor('return this')()); return [{json:{g}}];",
+    node24: true,
+  },
+  {
+    id: "engine-error-then-rejected",
+    code: "const g = await Promise.resolve().then(() => null.x).then(null, (e) => e.constructor.constructor('return this')()); return [{json:{g}}];",
+    node24: true,
+  },
+  {
+    id: "engine-error-allsettled-reason",
+    code: "let g; await Promise.allSettled([Promise.resolve().then(() => null.x)]).then(r => { g = r[0].reason.constructor.constructor('return this')(); }); return [{json:{g}}];",
+    node24: true,
+  },
+];
+
 /** What the oracle shows of the others: a write onto a function of the runner realm that a fresh runner-made value sees ('wrote'), or a read of Node's Buffer pool ('pool'). */
 export interface WriteEntry extends RoundEntry {
   evidence: 'wrote' | 'pool';

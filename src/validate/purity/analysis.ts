@@ -276,7 +276,7 @@ class Analyzer implements Interp {
   private pass(): void {
     this.engine.newPass();
     this.evaluated.clear();
-    this.enginePrototypeErrors();
+    this.engineError();
     this.exec(this.ast);
     for (const fn of this.functions) this.evaluateFunction(fn);
     this.implicitProtocols();
@@ -746,27 +746,35 @@ class Analyzer implements Interp {
     return p ? this.functionObject(p).fn! : this.top;
   }
 
-  enginePrototypeErrors(): VSet {
+  /**
+   * The error the engine or a host function throws (a TypeError of `null.x`, ...): one object of every Error
+   * prototype of both realms. It is thrown as the code's values are: every catch and rejection handler may
+   * receive it (round 25), so each pass begins with it thrown (pass): until 2026-12-03 a rejection handler
+   * got it only once some catch clause had asked for it, and `null.x` in a then callback rejected with a
+   * TypeError whose constructor's constructor, the Function constructor, went unreported. It may hold what
+   * the code threw (a SuppressedError's error and suppressed, when several disposers of a DisposableStack
+   * throw; an AggregateError's errors; a cause): those properties are `thrown` itself, one cell, so a throw
+   * anywhere is in them without a join that would read `thrown` and make every later throw a growth.
+   */
+  private engineError(): AbstractObject {
+    const thrown = this.engine.thrown;
     const e = this.heap.site('engine-errors', () => {
       const err = this.heap.create('site', 'an error the engine or a host function throws', []);
       for (const [name, id] of this.graph.byName) if (/^(host:)?[A-Za-z]*Error\.prototype$/.test(name)) err.protos.add(id);
       this.heap.prop(err, 'message').add(STR);
       this.heap.prop(err, 'stack').add(STR);
+      for (const key of ['error', 'suppressed', 'cause']) err.props.set(key, thrown);
+      const errors = this.heap.create('site', 'the errors of an AggregateError the engine throws', [this.graph.byName.get('Array.prototype')!]);
+      errors.props.set('#', thrown);
+      this.heap.add(this.heap.prop(err, 'errors'), errors.id);
       return err;
     });
-    // It is thrown as the code's values are: every catch and rejection handler may receive it (round 25).
-    // Each pass begins with it thrown (pass): `null.x` in a then callback rejects with a TypeError whose
-    // constructor's constructor is the Function constructor, and until 2026-12-03 a rejection handler got
-    // it only once some catch clause had asked for it.
-    const thrown = this.engine.thrown;
     this.heap.add(thrown, e.id);
-    // An error the engine makes may hold what the code threw: a SuppressedError's error and suppressed
-    // (DisposableStack's dispose, when several disposers throw), an AggregateError's errors, a cause.
-    for (const key of ['error', 'suppressed', 'cause']) this.heap.join(this.heap.prop(e, key), thrown);
-    const errors = this.heap.site('engine-errors-list', () => this.heap.create('site', 'the errors of an AggregateError the engine throws', [this.graph.byName.get('Array.prototype')!]));
-    this.heap.join(this.heap.prop(errors, '#'), thrown);
-    this.heap.add(this.heap.prop(e, 'errors'), errors.id);
-    return new Set([e.id]);
+    return e;
+  }
+
+  enginePrototypeErrors(): VSet {
+    return new Set([this.engineError().id]);
   }
 
   report(node: any, what: string): void {

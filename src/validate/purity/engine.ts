@@ -5,7 +5,7 @@
 // instanceof (Symbol.hasInstance). Each implicit call has its one rule here; the syntax table and the
 // summaries use these, never their own.
 import type { BuiltinGraph } from './builtin-graph.js';
-import { ENGINE_FUNCTIONS } from './n8n-model.js';
+import { ENGINE_FUNCTIONS, LUXON_MADE } from './n8n-model.js';
 import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
@@ -90,14 +90,6 @@ export class BoundExceeded extends Error {
     super(bound);
   }
 }
-
-/**
- * What luxon makes besides its own values (the luxon model): plain objects and arrays, Dates, regular
- * expressions, Maps (its caches), errors and Intl's formatters, all of the runner's realm. Its source
- * names no typed array, buffer, iterator, generator, proxy, promise or weak collection
- * (test/validate/purity-points-to.test.ts reads it: the devDependency, the version n8n 2.41.1 ships).
- */
-export const LUXON_MADE = ['Object', 'Array', 'Date', 'RegExp', 'Map', 'Error', 'TypeError', 'RangeError', 'Intl.DateTimeFormat', 'Intl.NumberFormat', 'Intl.RelativeTimeFormat', 'Intl.Locale', 'Intl.ListFormat'];
 
 export class Engine {
   /** When the analysis of this body must stop (Date.now()). */
@@ -561,7 +553,7 @@ export class Engine {
    * it reaches are summarized where they are called, and it stores into no built-in (a write to one is a
    * finding of its own: the snapshot's built-ins are what the analysis knows them to be).
    */
-  unsummarized(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew = false, stores = true): VSet {
+  unsummarized(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew = false, stores = true, own: readonly number[] = []): VSet {
     const reached = new Set(this.heap.weaken(this.heap.reach([...self, ...args.flatMap((a) => [...a])])));
     // Storing what holds no function, built-in or capability into what it reaches moves data among data:
     // nothing can be obtained through it, and the code's objects keep their shapes (a row handed to it).
@@ -569,7 +561,7 @@ export class Engine {
     this.opaqueEffects(reached, { ...site, text: `a function handed to ${fn.label}` }, store, (returned) => {
       const fresh = this.heap.weaken(this.heap.reach([...returned].filter((w) => !reached.has(w)), true, reached));
       return fresh;
-    });
+    }, false, own);
     // A plain object, or of the prototypes realmPrototypesOf names; constructed, an instance of its own prototype too.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
     for (const p of this.realmPrototypesOf(fn)) this.heap.add(result.protos, p);
@@ -628,9 +620,10 @@ export class Engine {
    * Node's state is neither stored (every object would hold it, and it, then under `then`, every promise
    * resolved with it would call it again without end) nor called here: Node's library calls it itself.
    * Inside a call of Node's library, it stores and leaves the calls to the outermost (calls within calls
-   * would go on without end).
+   * would go on without end). `ownValues` are what the callee holds of its own and may hand what it calls
+   * besides what it reached (luxon's zones and caches, round 30); Node's library, its global object.
    */
-  private opaqueEffects(reached: VSet, site: CallSite, store: boolean, grow: (returned: VSet) => Iterable<number>, nodeLibrary = false): void {
+  private opaqueEffects(reached: VSet, site: CallSite, store: boolean, grow: (returned: VSet) => Iterable<number>, nodeLibrary = false, ownValues: readonly number[] = []): void {
     for (;;) {
       const weak = this.heap.weaken(reached);
       if (store) {
@@ -642,10 +635,12 @@ export class Engine {
         }
       }
       if (nodeLibrary && this.inNodeLibrary) break;
-      const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v));
+      // Not its own functions (luxon's): what they do when it calls them is their model's.
+      const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v) && !ownValues.includes(objectOf(v)));
       if (callees.length === 0) break;
-      // Node's own JavaScript may hand what it calls its global object too (weak: whether it does is not known).
-      const own = nodeLibrary ? [...this.heap.weaken(new Set([this.graph.runnerGlobal]))] : [];
+      // What the callee holds of its own it may hand what it calls too (weak: whether it does is not known):
+      // Node's own JavaScript its global object, luxon its zones, DateTimes and arrays (ownValues).
+      const own = [...this.heap.weaken(new Set(nodeLibrary ? [this.graph.runnerGlobal, ...ownValues] : ownValues))];
       const anyArguments: VSet[] & { tail?: VSet } = [];
       anyArguments.tail = new Set([...weak, ...own, STR, NUM, BOOL, UNDEF]);
       let returned: VSet;

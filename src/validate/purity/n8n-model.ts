@@ -123,6 +123,27 @@ function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
   return out;
 }
 
+/**
+ * What luxon makes besides its own values (the luxon model): plain objects and arrays, Dates, regular
+ * expressions, Maps (its caches), errors and Intl's formatters, all of the runner's realm. Its source
+ * names no typed array, buffer, iterator, generator, proxy, promise or weak collection
+ * (test/validate/purity-points-to.test.ts reads it: the devDependency, the version n8n 2.41.1 ships).
+ */
+export const LUXON_MADE = ['Object', 'Array', 'Date', 'RegExp', 'Map', 'Error', 'TypeError', 'RangeError', 'Intl.DateTimeFormat', 'Intl.NumberFormat', 'Intl.RelativeTimeFormat', 'Intl.Locale', 'Intl.ListFormat'];
+
+/**
+ * An object of the runner realm of the kinds luxon's own code makes (LUXON_MADE: an array, a plain object, a
+ * Date, ...), holding luxon's values: one of n8n's, so that luxon's functions called on it are luxon's model,
+ * not luxon handed the code's object.
+ */
+function luxonMade(e: Engine, luxonFn: AbstractObject): number {
+  return e.heap.site('luxon-made', () => {
+    const o = e.heap.create('n8n', 'an object luxon made (an array, a plain object, a Date, ...)', LUXON_MADE.map((name) => e.builtin(`host:${name}.prototype`)));
+    e.heap.join(o.dyn, [...luxonFn.dyn]);
+    return o;
+  }).id;
+}
+
 /** The engine's own functions (a promise's resolving functions, a capability executor), by model. */
 export const ENGINE_FUNCTIONS: ReadonlySet<string> = new Set(['resolve', 'reject', 'executor']);
 
@@ -142,12 +163,19 @@ export const N8N_MODELS: Record<string, Summary> = {
   // an argument): unsummarized for those. Not for the engine's resolving functions: they reach a luxon
   // function only through a `then` read on a luxon value (the model gives one for every key), and luxon's
   // values are not thenables.
+  // What it calls it may hand luxon's own values (round 30: a fake zone's `equals` is handed luxon's UTC zone
+  // by setZone, `mapEndpoints` hands its function luxon's DateTimes, `merge` reduces the code's array from a
+  // runner-realm array of its own): luxon's values and functions, which outlive the task, and an object of the
+  // kinds luxon makes (luxonMade).
   'luxon:call': (e, c) => {
     const out = N8N_MODELS['accessor:call'](e, c);
     const foreign = (values: VSet) => new Set([...values].filter((v) => isObjectValue(v) && e.heap.object(v).kind !== 'n8n' && !ENGINE_FUNCTIONS.has(e.heap.object(v).model ?? '')));
     const self = foreign(c.self);
     const args = c.args.map(foreign);
-    if (self.size || args.some((a) => a.size)) for (const v of e.unsummarized(c.fn, self, args, c.site)) out.add(v);
+    if (self.size || args.some((a) => a.size)) {
+      const own = [...c.fn.dyn].filter((v) => isObjectValue(v) && e.heap.object(v).outlivesTask !== undefined);
+      for (const v of e.unsummarized(c.fn, self, args, c.site, false, true, [...own, luxonMade(e, c.fn)])) out.add(v);
+    }
     return out;
   },
   // $jmespath(data, path) gives any value reachable from data (a path may name any key, constructor too).

@@ -50,7 +50,7 @@ describe('round 29: everyday bodies', () => {
     await expectObtainsNothing(entry);
   }, TIMEOUT);
 
-  it('are proven pure, but the ones listed (FormData.forEach\'s callbacks may be handed the runner\'s global object, luxon\'s what luxon holds)', () => {
+  it('are proven pure, but FormData.forEach\'s (its callbacks may be handed the runner\'s global object)', () => {
     const reported = ROUND29_EVERYDAY.filter((e) => findings(e.code).length > 0).map((e) => e.id);
     expect(reported.sort()).toEqual([...ROUND29_REPORTED_ON_PURPOSE].sort());
   }, TIMEOUT);

@@ -174,7 +174,9 @@ export const N8N_MODELS: Record<string, Summary> = {
     const args = c.args.map(foreign);
     if (self.size || args.some((a) => a.size)) {
       const own = [...c.fn.dyn].filter((v) => isObjectValue(v) && e.heap.object(v).outlivesTask !== undefined);
-      for (const v of e.unsummarized(c.fn, self, args, c.site, false, true, [...own, luxonMade(e, c.fn)])) out.add(v);
+      // It stores nothing into what it is handed (it builds what it gives anew: normalizeObject, new DateTime),
+      // so n8n's data it is handed does not come to hold what it called and was given back.
+      for (const v of e.unsummarized(c.fn, self, args, c.site, false, false, [...own, luxonMade(e, c.fn)])) out.add(v);
     }
     return out;
   },

@@ -417,10 +417,5 @@ export const ROUND29_EVERYDAY: RoundEntry[] = [
   },
 ];
 
-/**
- * FormData's forEach may hand its callbacks the runner's global object (as `this` by default): a value a callback
- * keeps cannot be proven pure. And since round 30, luxon handed an object (`splitBy({ days: 1 })`) may hand luxon's
- * values to whatever it calls, and its result is taken to hold them at any key, its constructor too: mapping it
- * with luxon's methods cannot be proven pure (ev-luxon-interval).
- */
-export const ROUND29_REPORTED_ON_PURPOSE = ['ev-formdata-foreach2', 'ev-formdata-foreach', 'ev-luxon-interval'];
+/** FormData's forEach may hand its callbacks the runner's global object (as `this` by default): a value a callback keeps cannot be proven pure. */
+export const ROUND29_REPORTED_ON_PURPOSE = ['ev-formdata-foreach2', 'ev-formdata-foreach'];

@@ -143,19 +143,21 @@ function buildGraph(): BuiltinGraph {
  * their names, its process, and itself; a built-in of the graph, so that what reaches it is not followed
  * into all of them (a write to it is a change every later task sees, as to any built-in).
  */
-function addRunnerGlobal(objects: AbstractObject[], byName: Map<string, number>): number {
-  const make = (path: string, label: string, cap: Capability): AbstractObject => {
-    const o: AbstractObject = {
-      id: OBJECT_BASE + objects.length, kind: 'builtin', label, path, callable: false, props: new CellMap<string>(), getters: new CellMap<string>(), setters: new CellMap<string>(),
-      dyn: new Cell(), protos: new Cell([byName.get('host:Object.prototype')!]), enumerable: new Set(), slots: new CellMap<string>(), cap,
-    };
-    objects.push(o);
-    byName.set(path, o.id);
-    return o;
+/** A built-in the snapshot does not hold, added to the graph under `path`. */
+function addBuiltin(objects: AbstractObject[], byName: Map<string, number>, path: string, label: string, proto: string, callable: boolean, cap?: Capability): AbstractObject {
+  const o: AbstractObject = {
+    id: OBJECT_BASE + objects.length, kind: 'builtin', label, path, callable, props: new CellMap<string>(), getters: new CellMap<string>(), setters: new CellMap<string>(),
+    dyn: new Cell(), protos: new Cell([byName.get(proto)!]), enumerable: new Set(), slots: new CellMap<string>(), ...(cap ? { cap } : {}),
   };
+  objects.push(o);
+  byName.set(path, o.id);
+  return o;
+}
+
+function addRunnerGlobal(objects: AbstractObject[], byName: Map<string, number>): number {
   const builtins = [...byName].filter(([name]) => /^host:[A-Za-z_$][\w$]*$/.test(name));
-  const global = make('host:globalThis', "the runner process's global object", { kind: 'global', label: "the runner process's global object (its process, its built-ins)" });
-  const process = make('host:process', "the runner's process", { kind: 'process', label: "process (the runner's, process access)" });
+  const global = addBuiltin(objects, byName, 'host:globalThis', "the runner process's global object", 'host:Object.prototype', false, { kind: 'global', label: "the runner process's global object (its process, its built-ins)" });
+  const process = addBuiltin(objects, byName, 'host:process', "the runner's process", 'host:Object.prototype', false, { kind: 'process', label: "process (the runner's, process access)" });
   for (const [name, id] of builtins) global.props.set(name.slice('host:'.length), new Cell([id]));
   global.props.set('process', new Cell([process.id]));
   for (const key of ['globalThis', 'global']) global.props.set(key, new Cell([global.id]));
@@ -180,15 +182,7 @@ function prototypeIds(objects: AbstractObject[]): Set<number> {
  * Object (whose reflection works). One object: it is not known which prototype such an object has.
  */
 function addUnknownPrototype(objects: AbstractObject[], byName: Map<string, number>): number {
-  const make = (path: string, label: string, proto: string, callable: boolean): AbstractObject => {
-    const o: AbstractObject = {
-      id: OBJECT_BASE + objects.length, kind: 'builtin', label, path, callable, props: new CellMap<string>(), getters: new CellMap<string>(), setters: new CellMap<string>(),
-      dyn: new Cell(), protos: new Cell([byName.get(proto)!]), enumerable: new Set(), slots: new CellMap<string>(),
-    };
-    objects.push(o);
-    byName.set(path, o.id);
-    return o;
-  };
+  const make = (path: string, label: string, proto: string, callable: boolean) => addBuiltin(objects, byName, path, label, proto, callable);
   const prototype = make('host:%UnknownPrototype%', 'a prototype of the runner realm (shared by every task) the snapshot does not hold', 'host:Object.prototype', false);
   const method = make('host:%UnknownPrototype%.method', 'a function of the runner realm (shared by every task) the snapshot does not hold', 'host:Function.prototype', true);
   for (const v of [method.id, byName.get('host:Object')!, STR, NUM, BOOL, UNDEF]) prototype.dyn.add(v);

@@ -355,6 +355,8 @@ export interface AbstractObject {
   outlivesTask?: string;
   /** A function of Node's own library, whose source is JavaScript (the snapshot's `js`): no summary is trusted for it (Engine.nodeLibrary). */
   js?: boolean;
+  /** A Timeout or Immediate that a timer function made (summaries.ts timer): what Node's timer functions may relink. */
+  timer?: true;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */

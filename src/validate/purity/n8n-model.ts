@@ -123,6 +123,46 @@ function enumerableValues(e: Engine, v: number, site: CallSite): VSet {
   return out;
 }
 
+/** The keys under which converting an object (to a string, a number, JSON) runs what it holds. */
+const CONVERSION_KEYS = ['toString', 'valueOf', 'toJSON', '@@toPrimitive'];
+
+/**
+ * Whether luxon, handed `values` (the code's objects), may run a function of the code's and keep what it gives
+ * for every later task: converting one of them or a value of its own keys (a function under a conversion key,
+ * or a getter there, on it or its code prototypes), or calling a method of one (luxon takes any object with an
+ * `offset` function for a zone and keeps its offsets by the zone's name). luxon keys the formatters, locales
+ * and offsets it caches by the JSON of what it is handed, which need not match what converting gives (round 31:
+ * `toLocaleString({ minute: Object.assign(() => 0, { toString: () => '2-digit' }) })` planted a formatter every
+ * later task's `toLocaleString({ hour: 'numeric' })` got; a fake zone's `offset` kept NaN for Europe/Paris).
+ * Plain options (`{ days: 1 }`, `{ zone: 'UTC' }`, a locale string) run none.
+ */
+function runsCodeForLuxon(e: Engine, values: number[]): boolean {
+  const isCodeFunction = (v: number) => isObjectValue(v) && (e.heap.object(v).fn !== undefined || e.heap.object(v).slots.has('%target'));
+  const holdsCode = (o: AbstractObject, anyKey: boolean): boolean => {
+    for (const p of e.heap.chain(o.id, e.graph.prototypes)) {
+      if (p.kind === 'builtin') continue;
+      if ([...p.dyn].some(isCodeFunction)) return true;
+      for (const [k, cell] of p.props) if ((anyKey || CONVERSION_KEYS.includes(k)) && [...cell].some(isCodeFunction)) return true;
+      if (CONVERSION_KEYS.some((k) => p.getters.has(k)) || (anyKey && p.getters.size > 0)) return true;
+    }
+    return false;
+  };
+  const handed = new Set<number>();
+  for (const v of values) {
+    if (!isObjectValue(v)) continue;
+    handed.add(objectOf(v));
+    const o = e.heap.object(v);
+    if (o.kind === 'site') for (const cell of o.props.values()) for (const w of cell) if (isObjectValue(w)) handed.add(objectOf(w));
+  }
+  for (const id of handed) {
+    const o = e.heap.object(id);
+    if (o.kind !== 'site') continue;
+    // A function handed as a value converts through its own toString; an object's methods luxon may call (a zone's offset).
+    if (holdsCode(o, !o.fn && !o.callable)) return true;
+  }
+  return false;
+}
+
 /**
  * What luxon makes besides its own values (the luxon model): plain objects and arrays, Dates, regular
  * expressions, Maps (its caches), errors and Intl's formatters, all of the runner's realm. Its source
@@ -172,6 +212,11 @@ export const N8N_MODELS: Record<string, Summary> = {
     const foreign = (values: VSet) => new Set([...values].filter((v) => isObjectValue(v) && e.heap.object(v).kind !== 'n8n' && !ENGINE_FUNCTIONS.has(e.heap.object(v).model ?? '')));
     const self = foreign(c.self);
     const args = c.args.map(foreign);
+    // What it is handed as arguments: called on the code's object (JSON.stringify calling a luxon toJSON found on
+    // one), luxon reads its fields, which the round's spellings did not need.
+    if (runsCodeForLuxon(e, args.flatMap((a) => [...a]))) {
+      e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon an object whose conversion or methods may run the code's function`, '(luxon keys the formatters, locales and zone offsets it keeps for every later task by the JSON of its arguments, and makes them from what converting them gives: round 31)');
+    }
     if (self.size || args.some((a) => a.size)) {
       const own = [...c.fn.dyn].filter((v) => isObjectValue(v) && e.heap.object(v).outlivesTask !== undefined);
       // It stores nothing into what it is handed (it builds what it gives anew: normalizeObject, new DateTime),

@@ -867,7 +867,11 @@ function timer(e: Engine, c: C): VSet {
   const extra = immediate ? c.args.slice(1) : c.args.slice(2);
   const held = union(fn, ...extra, (c.args as any).tail ?? []);
   const prototype = e.builtin(immediate ? 'host:%ImmediatePrototype%' : 'host:%TimeoutPrototype%');
-  const t = e.heap.site(`${c.site.tag}:timer`, () => e.heap.create('site', 'a timer object of the runner realm', [prototype]));
+  const t = e.heap.site(`${c.site.tag}:timer`, () => {
+    const made = e.heap.create('site', 'a timer object of the runner realm', [prototype]);
+    made.timer = true;
+    return made;
+  });
   const state = e.nodeState();
   e.heap.join(t.dyn, [...held, state.id, STR, NUM, BOOL, UNDEF]);
   e.heap.join(state.dyn, [...held, t.id]);
@@ -875,12 +879,38 @@ function timer(e: Engine, c: C): VSet {
   return set(NUM, t.id);
 }
 
-/** A timer's methods: ref, unref, refresh and close give the timer, hasRef a boolean, its conversion its id. */
+/**
+ * Node's timer functions unlink what they are handed from its list and link it into another (clearTimeout,
+ * clearInterval, clearImmediate, a timer's close, refresh, ref, unref and dispose: `timer._idlePrev._idleNext =
+ * timer._idleNext`): handed an object of the code's that is no timer a timer function made, they write its
+ * neighbours into each other, and with a real timer's list as one of them the code's object joins the list that
+ * this and every later task's timers of that duration join (round 31; a write of the same fields in the code is
+ * reported as it is). A number or a string is a timer's id, and undefined nothing.
+ */
+function relinkedTimers(e: Engine, c: C, handed: VSet): void {
+  const linked = (w: number) => isObjectValue(w) && (e.heap.object(w).timer === true || (e.heap.object(w).js === true && e.heap.object(w).kind === 'site'));
+  for (const v of handed) {
+    if (!isObjectValue(v)) continue;
+    const o = e.heap.object(v);
+    // An object of the code's (not a timer, not Node's state, not a function).
+    if (o.kind !== 'site' || o.timer || o.js || o.fn || o.callable) continue;
+    // Node relinks through its list fields: a fake holds a timer or a list there. (Not under a key known only at
+    // run time: the untrusted rule for Node's library stores its lists into every object of the code's it reaches,
+    // and every timer a debounce clears would be reported; a fake written that way is not reported.)
+    if (!['_idleNext', '_idlePrev'].some((k) => [...(o.props.get(k) ?? [])].some(linked))) continue;
+    e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` may be handed an object of the code's that links to a timer or Node's timer lists`, "(Node's timer functions relink it into the lists every later task's timers join)");
+    return;
+  }
+}
+
+/** A timer's methods: ref, unref, refresh and close give the timer, hasRef a boolean, its conversion its id; each relinks its receiver. */
 function timerMethod(member: string): Summary {
-  if (member === 'hasRef') return () => set(BOOL);
-  if (member === '@@toPrimitive') return () => set(NUM);
-  if (member === 'ref' || member === 'unref' || member === 'refresh' || member === 'close') return (e, c) => new Set([...c.self].filter(isObjectValue));
-  return () => set(UNDEF);
+  const result: Summary =
+    member === 'hasRef' ? () => set(BOOL) : member === '@@toPrimitive' ? () => set(NUM) : ['ref', 'unref', 'refresh', 'close'].includes(member) ? (e, c) => new Set([...c.self].filter(isObjectValue)) : () => set(UNDEF);
+  return (e, c) => {
+    if (member !== 'hasRef' && member !== '@@toPrimitive') relinkedTimers(e, c, c.self);
+    return result(e, c);
+  };
 }
 
 /** Built-ins that coerce their arguments and give primitives (or a fresh object of their own prototype). */
@@ -943,6 +973,7 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (name === 'JSON.stringify') table[name] = stringify;
     else if (name === 'JSON.parse') table[name] = parse;
     else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
+    else if (['clearTimeout', 'clearInterval', 'clearImmediate'].includes(name)) table[name] = (e, c) => (relinkedTimers(e, c, arg(c, 0)), primitive(UNDEF)(e, c));
     else if ((owner === '%TimeoutPrototype%' || owner === '%ImmediatePrototype%') && member !== 'constructor') table[name] = timerMethod(member);
     else if (name === 'Array.from') table[name] = (e, c) => {
       const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));

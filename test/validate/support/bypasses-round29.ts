@@ -16,7 +16,7 @@
 // the snapshot. The last 4 (timer-methods-taken-for-the-timer) were found while fixing: a timer's methods (ref,
 // unref, refresh, hasRef) were the timer itself, an opaque function, so a write onto them passed (or the body took
 // the whole work bound); a timer now inherits from Node's Timeout (Immediate) prototype, which the snapshot holds.
-import type { RoundEntry } from "./red-team-round.js";
+import type { ChangeEntry, RoundEntry } from "./red-team-round.js";
 
 /** The 11 that obtain a capability the oracle names (the runner's global object, its process, its env). */
 export const ROUND29_OBTAINING: RoundEntry[] = [
@@ -102,12 +102,8 @@ export const ROUND29_ENGINE_ERRORS: RoundEntry[] = [
   },
 ];
 
-/** What the oracle shows of the others: a write onto a function of the runner realm that a fresh runner-made value sees ('wrote'), or a read of Node's Buffer pool ('pool'). */
-export interface WriteEntry extends RoundEntry {
-  evidence: 'wrote' | 'pool';
-}
-
-export const ROUND29_WRITES: WriteEntry[] = [
+/** The others: a write onto a function of the runner realm that a fresh runner-made value sees ('wrote'), or a read of Node's Buffer pool ('pool'). */
+export const ROUND29_WRITES: ChangeEntry[] = [
   {
     id: "fd-iter-next",
     code: "new FormData().entries().next.k = 1; return [{json:{wrote: new FormData().keys().next.k === 1}}];",

@@ -103,3 +103,48 @@ export function describeBypassRound(round: number, bypasses: RoundEntry[], misse
     expect(bypasses.filter((e) => findings(e.code).length === 0).map((e) => e.id)).toEqual([...missedByPointsTo]);
   }, TIMEOUT);
 }
+
+/** An entry whose effect is a change every later task sees, shown in the result (`wrote: true`), or a read of Node's Buffer pool (`poolBytes` past `own`). */
+export interface ChangeEntry extends RoundEntry {
+  evidence?: 'wrote' | 'pool';
+}
+
+/** The oracle shows the entry's change: its result says `wrote: true` (in one item of each-item mode), or the pool was read. */
+export async function expectChangeShows(entry: ChangeEntry): Promise<void> {
+  if (entry.node24 && !hasNode24) return;
+  const verdict = await run(entry);
+  expect(verdict.error, JSON.stringify(verdict)).toBeUndefined();
+  if (entry.evidence === 'pool') {
+    const [{ json }] = verdict.result as Array<{ json: { poolBytes: number; own: number } }>;
+    expect(json.poolBytes).toBeGreaterThan(json.own);
+  } else expect(verdict.result, JSON.stringify(verdict)).toEqual(expect.arrayContaining([expect.objectContaining({ json: expect.objectContaining({ wrote: true }) })]));
+}
+
+/**
+ * The analyses on a round's bypasses (29 on): the points-to analysis reports every one, and the shipped value
+ * flow misses exactly the listed ones (or reports exactly them, whichever list is shorter), a ratchet both ways.
+ */
+export function describeVerdicts(round: number, entries: RoundEntry[], valueFlow: { missed: readonly string[] } | { reported: readonly string[] }): void {
+  describe(`round ${round}: what each analysis says`, () => {
+    it('the points-to analysis reports every one', () => {
+      expect(entries.filter((e) => findings(e.code).length === 0).map((e) => e.id)).toEqual([]);
+    }, TIMEOUT);
+    it(`the shipped value flow ${'missed' in valueFlow ? 'misses' : 'reports'} exactly the listed ones`, () => {
+      const reports = (e: RoundEntry) => analyzeJavaScript(e.code).filter((p) => p.kind !== 'nondeterministic').length > 0;
+      if ('missed' in valueFlow) expect(entries.filter((e) => !reports(e)).map((e) => e.id)).toEqual([...valueFlow.missed]);
+      else expect(entries.filter(reports).map((e) => e.id)).toEqual([...valueFlow.reported]);
+    }, TIMEOUT);
+  });
+}
+
+/** A round's everyday bodies (29 on): each obtains nothing in the oracle, and all but `reported` are proven pure. */
+export function describeEveryday(round: number, everyday: RoundEntry[], reported: readonly string[]): void {
+  describe(`round ${round}: everyday bodies`, () => {
+    it.concurrent.each(everyday.map((e) => [e.id, e] as const))('%s obtains nothing in the oracle', async (_id, entry) => {
+      await expectObtainsNothing(entry);
+    }, TIMEOUT);
+    it('are proven pure, but the listed ones', () => {
+      expect(everyday.filter((e) => findings(e.code).length > 0).map((e) => e.id).sort()).toEqual([...reported].sort());
+    }, TIMEOUT);
+  });
+}

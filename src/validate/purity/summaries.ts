@@ -917,12 +917,12 @@ function timerMethod(member: string): Summary {
 const PRIMITIVE_FUNCTIONS = [
   'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'escape', 'unescape',
   'atob', 'btoa', 'Date.now', 'Date.parse', 'Date.UTC', 'Symbol.for', 'Symbol.keyFor', 'String.fromCharCode', 'String.fromCodePoint', 'Number.isInteger', 'Number.isFinite', 'Number.isNaN',
-  'Number.isSafeInteger', 'Number.parseFloat', 'Number.parseInt', 'Array.isArray', 'Buffer.isBuffer', 'Buffer.byteLength', 'Buffer.compare', 'Buffer.isEncoding', 'clearTimeout', 'clearInterval', 'clearImmediate',
+  'Number.isSafeInteger', 'Number.parseFloat', 'Number.parseInt', 'Array.isArray', 'Buffer.isBuffer', 'Buffer.byteLength', 'Buffer.compare', 'Buffer.isEncoding',
 ];
 
 /** What a primitive-giving built-in gives: a number, a boolean, or any primitive. */
 function primitiveResult(name: string, owner: string, member: string): number[] {
-  if (owner === 'Math' || ['Number', 'parseInt', 'parseFloat', 'Date.now', 'Date.parse', 'Date.UTC', 'Number.parseInt', 'Number.parseFloat', 'Buffer.byteLength', 'Buffer.compare', 'clearTimeout', 'clearInterval', 'clearImmediate'].includes(name)) return [NUM];
+  if (owner === 'Math' || ['Number', 'parseInt', 'parseFloat', 'Date.now', 'Date.parse', 'Date.UTC', 'Number.parseInt', 'Number.parseFloat', 'Buffer.byteLength', 'Buffer.compare'].includes(name)) return [NUM];
   if (owner === 'Date.prototype' && /^(get|set)|^valueOf$/.test(member)) return [NUM];
   if (owner === 'String.prototype' && ['indexOf', 'lastIndexOf', 'charCodeAt', 'codePointAt', 'localeCompare', 'search'].includes(member)) return [NUM, UNDEF];
   if (['isNaN', 'isFinite', 'Number.isInteger', 'Number.isFinite', 'Number.isNaN', 'Number.isSafeInteger', 'Array.isArray', 'Buffer.isBuffer', 'Buffer.isEncoding', 'Boolean'].includes(name)) return [BOOL];

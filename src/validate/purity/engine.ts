@@ -5,7 +5,7 @@
 // instanceof (Symbol.hasInstance). Each implicit call has its one rule here; the syntax table and the
 // summaries use these, never their own.
 import type { BuiltinGraph } from './builtin-graph.js';
-import { ENGINE_FUNCTIONS, LUXON_MADE } from './n8n-model.js';
+import { ENGINE_FUNCTIONS, luxonPrototypes } from './n8n-model.js';
 import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
@@ -581,7 +581,7 @@ export class Engine {
    * bodies that use Buffer or Intl went from proven pure to the work bound.
    */
   private realmPrototypesOf(fn: AbstractObject): number[] {
-    if (fn.model === 'luxon') return (this.luxonPrototypes ??= LUXON_MADE.map((name) => this.builtin(`host:${name}.prototype`)));
+    if (fn.model === 'luxon') return (this.luxonPrototypes ??= luxonPrototypes(this));
     const unknown = this.graph.unknownPrototype;
     if (fn.model === 'opaque' && fn.protos.holds(unknown)) return [unknown];
     return [];

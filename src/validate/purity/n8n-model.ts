@@ -171,6 +171,9 @@ function runsCodeForLuxon(e: Engine, values: number[]): boolean {
  */
 export const LUXON_MADE = ['Object', 'Array', 'Date', 'RegExp', 'Map', 'Error', 'TypeError', 'RangeError', 'Intl.DateTimeFormat', 'Intl.NumberFormat', 'Intl.RelativeTimeFormat', 'Intl.Locale', 'Intl.ListFormat'];
 
+/** LUXON_MADE's prototypes, the runner realm's (built-ins of the shared graph: the same ids in every analysis). */
+export const luxonPrototypes = (e: Engine): number[] => LUXON_MADE.map((name) => e.builtin(`host:${name}.prototype`));
+
 /**
  * An object of the runner realm of the kinds luxon's own code makes (LUXON_MADE: an array, a plain object, a
  * Date, ...), holding luxon's values: one of n8n's, so that luxon's functions called on it are luxon's model,
@@ -178,7 +181,7 @@ export const LUXON_MADE = ['Object', 'Array', 'Date', 'RegExp', 'Map', 'Error', 
  */
 function luxonMade(e: Engine, luxonFn: AbstractObject): number {
   return e.heap.site('luxon-made', () => {
-    const o = e.heap.create('n8n', 'an object luxon made (an array, a plain object, a Date, ...)', LUXON_MADE.map((name) => e.builtin(`host:${name}.prototype`)));
+    const o = e.heap.create('n8n', 'an object luxon made (an array, a plain object, a Date, ...)', luxonPrototypes(e));
     e.heap.join(o.dyn, [...luxonFn.dyn]);
     return o;
   }).id;

@@ -120,6 +120,15 @@ export async function expectChangeShows(entry: ChangeEntry): Promise<void> {
   } else expect(verdict.result, JSON.stringify(verdict)).toEqual(expect.arrayContaining([expect.objectContaining({ json: expect.objectContaining({ wrote: true }) })]));
 }
 
+/** A round's entries whose effect is a change (29 on): each shows in the oracle. */
+export function describeChanges(title: string, entries: ChangeEntry[]): void {
+  describe(title, () => {
+    it.concurrent.each(entries.map((e) => [e.id, e] as const))('%s: the change shows in the oracle', async (_id, entry) => {
+      await expectChangeShows(entry);
+    }, TIMEOUT);
+  });
+}
+
 /**
  * The analyses on a round's bypasses (29 on): the points-to analysis reports every one, and the shipped value
  * flow misses exactly the listed ones (or reports exactly them, whichever list is shorter), a ratchet both ways.

@@ -760,7 +760,7 @@ class Analyzer implements Interp {
     const thrown = this.engine.thrown;
     const e = this.heap.site('engine-errors', () => {
       const err = this.heap.create('site', 'an error the engine or a host function throws', []);
-      for (const [name, id] of this.graph.byName) if (/^(host:)?[A-Za-z]*Error\.prototype$/.test(name)) err.protos.add(id);
+      for (const id of this.graph.errorPrototypes) err.protos.add(id);
       this.heap.prop(err, 'message').add(STR);
       this.heap.prop(err, 'stack').add(STR);
       for (const key of ['error', 'suppressed', 'cause']) err.props.set(key, thrown);

@@ -20,6 +20,8 @@ export interface BuiltinGraph {
   unknownPrototype: number;
   /** The runner process's global object (addRunnerGlobal): what Node's own JavaScript may hand a function it calls. */
   runnerGlobal: number;
+  /** Every Error prototype of both realms ('TypeError.prototype', 'host:RangeError.prototype', ...): what an error the engine throws may inherit from. */
+  errorPrototypes: readonly number[];
 }
 
 const PRIMITIVE: Record<string, number> = { undefined: UNDEF, null: UNDEF, boolean: BOOL, number: NUM, string: STR, bigint: BIGINT, symbol: SYM };
@@ -133,6 +135,7 @@ function buildGraph(): BuiltinGraph {
     primitiveWritable: taskRealmFunctions(objects),
     unknownPrototype,
     runnerGlobal,
+    errorPrototypes: [...byName].filter(([name]) => /^(host:)?[A-Za-z]*Error\.prototype$/.test(name)).map(([, id]) => id),
   };
 }
 

@@ -676,6 +676,7 @@ export class Engine {
    * as the receiver and the arguments, Node's own functions (util.inspect) among them.
    */
   private nodeLibrary(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean): VSet | undefined {
+    if (!isNew && this.timerCallTrusted(fn, self, args)) return undefined;
     const state = this.nodeState();
     // A built-in receiver that holds the function (Buffer of Buffer.from, of its species getter) is where the call was found, not a value handed to it.
     const handed = [...self].filter((v) => !(isObjectValue(v) && this.holdsOwn(this.heap.object(v), fn.id)));
@@ -694,6 +695,45 @@ export class Engine {
       out.add(instance.id);
     }
     return out;
+  }
+
+  /**
+   * Whether a call of Node's timers does only what its summary says (summaries.ts timer, timerMethod), whatever
+   * else the untrusted rule would fear: Node's timers (lib/timers.js, lib/internal/timers.js) read nothing of
+   * what they are handed but, in setTimeout, setInterval and setImmediate, the callback's type (a function is
+   * stored, anything else is formatted into an error message) and the delay, which the summary converts; the
+   * extra arguments are stored and handed to the callback, which the summary calls. clearTimeout,
+   * clearInterval, clearImmediate and the methods of a Timeout or an Immediate read and relink the list fields
+   * of the timer they are handed (`_onTimeout`, `_idlePrev`, `_idleNext`, ...): trusted when every value
+   * handed is a primitive (a timer's id) or a timer one of those functions made that the code wrote nothing
+   * into (untouchedTimer). Without this, a timer's callback (a function of the code's, which can carry
+   * anything) made every later timer call untrusted: a debounce, a clearTimeout in a finally, awaiting a
+   * timeout ran into the work bound, and `t.hasRef()` could be anything Node's library holds (rounds 30, 31).
+   */
+  private timerCallTrusted(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
+    const name = (fn.path ?? '').replace(/^host:/, '');
+    const tail: VSet = (args as VSet[] & { tail?: VSet }).tail ?? new Set();
+    if (TIMER_MAKERS.has(name)) {
+      for (const v of [...(args[0] ?? []), ...tail]) if (isObjectValue(v) && !this.heap.object(v).callable && !this.heap.object(v).fn) return false;
+      return true;
+    }
+    if (!TIMER_FUNCTIONS.has(name) && !/^%(Timeout|Immediate)Prototype%\./.test(name)) return false;
+    for (const values of [self, ...args, tail]) for (const v of values) if (isObjectValue(v) && !this.untouchedTimer(v)) return false;
+    return true;
+  }
+
+  /**
+   * A timer a timer function made (summaries.ts timer) that nothing wrote into since: no write at a known key
+   * or one known only at run time (Engine.put), no getter or setter, its own prototype, and nothing but what
+   * the summary put there (its slot '%made') stored by the untrusted rule for Node's library.
+   */
+  private untouchedTimer(v: number): boolean {
+    const o = this.heap.object(v);
+    if (o.timer !== true || o.getters.size > 0 || o.setters.size > 0 || o.protos.size !== 1 || this.writtenAtRunTimeKey.has(o.id)) return false;
+    for (const written of this.writtenAtKey.values()) if (written.has(o.id)) return false;
+    const made = o.slots.get('%made');
+    for (const w of o.dyn) if (!made?.has(w)) return false;
+    return true;
   }
 
   /** What among `values` an opaque built-in calls: the code's functions and capabilities (built-ins it reaches are summarized where they are called). */
@@ -1009,6 +1049,10 @@ export class Engine {
 }
 
 import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE, STRING_INDEX } from './heap.js';
+
+/** Node's functions that make a timer, and those that clear one (timerCallTrusted). */
+const TIMER_MAKERS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+const TIMER_FUNCTIONS: ReadonlySet<string> = new Set(['clearTimeout', 'clearInterval', 'clearImmediate']);
 /** A Key that is an own key of one object (see heap.ts ownKey). */
 export const OWN_KEY = '\u0000own:';
 /** The Key naming an own key of the object `id`. */

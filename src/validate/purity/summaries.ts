@@ -874,6 +874,8 @@ function timer(e: Engine, c: C): VSet {
   });
   const state = e.nodeState();
   e.heap.join(t.dyn, [...held, state.id, STR, NUM, BOOL, UNDEF]);
+  // What it made the timer hold: anything else there came from a write (Engine.untouchedTimer).
+  e.heap.join(e.heap.slot(t, '%made'), t.dyn);
   e.heap.join(state.dyn, [...held, t.id]);
   callback(e, c, fn, set(t.id), extra);
   return set(NUM, t.id);

@@ -217,12 +217,6 @@ export const N8N_MODELS: Record<string, Summary> = {
     const foreign = (values: VSet) => new Set([...values].filter((v) => isObjectValue(v) && (e.heap.object(v).kind !== 'n8n' || e.heap.object(v).cap !== undefined) && !ENGINE_FUNCTIONS.has(e.heap.object(v).model ?? '')));
     const self = foreign(c.self);
     const args = c.args.map(foreign);
-    // Called on an object that is not luxon's own, a luxon method reads of it what it names, by names it is
-    // handed (DateTime#get is `this[unit]`: `get.call(() => 0, 'constructor')` is the Function constructor,
-    // round 32): what it may give is no summary's to say.
-    if ([...c.self].some((v) => isObjectValue(v) && e.heap.object(v).outlivesTask === undefined && !ENGINE_FUNCTIONS.has(e.heap.object(v).model ?? ''))) {
-      e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` calls a luxon function on an object that is not luxon's own`, "(luxon reads of its receiver what the arguments name: DateTime's get is this[unit])");
-    }
     // What it is handed as arguments: called on the code's object (JSON.stringify calling a luxon toJSON found on
     // one), luxon reads its fields, which the round's spellings did not need.
     if (runsCodeForLuxon(e, args.flatMap((a) => [...a]))) {

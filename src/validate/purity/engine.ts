@@ -331,6 +331,7 @@ export class Engine {
       else holder.props.eachNumeric(isNumericKey, (s) => { for (const w of s) into.add(w); });
       for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
     }
+    if (holder.exactKeys?.has(key)) return;
     for (const w of holder.dyn) into.add(w);
   }
 
@@ -561,7 +562,7 @@ export class Engine {
     this.opaqueEffects(reached, { ...site, text: `a function handed to ${fn.label}` }, store, (returned) => {
       const fresh = this.heap.weaken(this.heap.reach([...returned].filter((w) => !reached.has(w)), true, reached));
       return fresh;
-    }, false, own);
+    }, false, own, new Set([...self, ...args.flatMap((a) => [...a])]));
     // A plain object, or of the prototypes realmPrototypesOf names; constructed, an instance of its own prototype too.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
     for (const p of this.realmPrototypesOf(fn)) this.heap.add(result.protos, p);
@@ -623,7 +624,7 @@ export class Engine {
    * would go on without end). `ownValues` are what the callee holds of its own and may hand what it calls
    * besides what it reached (luxon's zones and caches, round 30); Node's library, its global object.
    */
-  private opaqueEffects(reached: VSet, site: CallSite, store: boolean, grow: (returned: VSet) => Iterable<number>, nodeLibrary = false, ownValues: readonly number[] = []): void {
+  private opaqueEffects(reached: VSet, site: CallSite, store: boolean, grow: (returned: VSet) => Iterable<number>, nodeLibrary = false, ownValues: readonly number[] = [], handed: ReadonlySet<number> = new Set()): void {
     for (;;) {
       const weak = this.heap.weaken(reached);
       if (store) {
@@ -636,7 +637,7 @@ export class Engine {
       }
       if (nodeLibrary && this.inNodeLibrary) break;
       // Not its own functions (luxon's): what they do when it calls them is their model's.
-      const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v) && !ownValues.includes(objectOf(v)));
+      const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v) && !ownValues.includes(objectOf(v))).map((v) => this.asFoundInside(v, handed));
       if (callees.length === 0) break;
       // What the callee holds of its own it may hand what it calls too (weak: whether it does is not known):
       // Node's own JavaScript its global object, luxon its zones, DateTimes and arrays (ownValues).
@@ -686,7 +687,7 @@ export class Engine {
     const inner = { ...site, text: `what ${fn.label} (Node's own JavaScript) is handed` };
     // Its own global object it has already (it may have handed it to the code's function, and get it back).
     this.policy.returned(reached, inner, "and is handed to Node's own JavaScript, which may read, format and keep it", this.graph.runnerGlobal);
-    this.opaqueEffects(reached, inner, true, (returned) => this.reachedByNode(returned).values, true);
+    this.opaqueEffects(reached, inner, true, (returned) => this.reachedByNode(returned).values, true, [], new Set([...handed, ...args.flatMap((a) => [...a])]));
     const out = new Set([...this.heap.weaken(reached), STR, NUM, BOOL, UNDEF]);
     if (isNew) {
       const instance = this.fresh(site, `node:${fn.id}`, undefined, `what ${fn.label} constructs`);
@@ -734,6 +735,21 @@ export class Engine {
     const made = o.slots.get('%made');
     for (const w of o.dyn) if (!made?.has(w)) return false;
     return true;
+  }
+
+  /**
+   * What an opaque function calls when it calls `v`: `v`, but for one of luxon's functions told apart by name
+   * (n8n-model.ts: DateTime's get, Duration.normalizeUnit) that it was not handed itself and found inside what
+   * it reached (a luxon value's method), luxon's function like any other. A built-in calls a method it reads by
+   * name under a protocol's key (toString, valueOf, toJSON, then, an iterator's) or of its own callback objects
+   * (a Proxy handler's, a property descriptor's: reflection, a capability); neither reads `get` or
+   * `normalizeUnit` off a luxon value to call it on another object. Called on whatever it reached, at any key,
+   * `get` would give every member of everything (every prototype's), and every body that hands a DateTime to a
+   * built-in without a summary could not be proven pure.
+   */
+  private asFoundInside(v: number, handed: ReadonlySet<number>): number {
+    const generic = this.heap.object(v).slots.get('%luxonFn');
+    return generic !== undefined && !handed.has(v) ? [...generic][0] : v;
   }
 
   /** What among `values` an opaque built-in calls: the code's functions and capabilities (built-ins it reaches are summarized where they are called). */

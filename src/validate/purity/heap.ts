@@ -357,6 +357,12 @@ export interface AbstractObject {
   js?: boolean;
   /** A Timeout or Immediate that a timer function made (summaries.ts timer): what Node's timer functions may relink. */
   timer?: true;
+  /**
+   * Keys whose own property is all a read of this object gives there: what `dyn` holds (any other key) is not
+   * read under them. Only n8n's luxon values and functions have any (n8n-model.ts: `get`, `normalizeUnit`, told
+   * apart from luxon's other functions); a write onto one is a finding of its own (Policy.write), so they stay.
+   */
+  exactKeys?: ReadonlySet<string>;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */

@@ -81,6 +81,17 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nVal
   heap.add(heap.slot(accessorFn, '%returns'), accessor.id);
   heap.join(heap.slot(accessorFn, '%returns'), data);
   heap.join(heap.slot(luxonFn, '%returns'), [luxon.id, STR, NUM, BOOL, UNDEF, object.id, array.id]);
+  // luxon's functions that index an object by a string they are handed, told apart from the others under their
+  // keys (round 32): DateTime's and Duration's get, and Duration.normalizeUnit, a lookup in a plain table of luxon's.
+  for (const [holder, key, label, model] of [[luxon, 'get', "luxon's get (DateTime's: this[unit])", 'luxon-get'], [luxonFn, 'normalizeUnit', 'Duration.normalizeUnit', 'luxon-normalize-unit']] as const) {
+    const fn = make(label, hostFunction, model, true);
+    fn.outlivesTask = luxonFn.outlivesTask;
+    heap.add(heap.slot(fn, '%luxonFn'), luxonFn.id);
+    heap.add(heap.prop(holder, key), fn.id);
+    holder.exactKeys = new Set([key]);
+    // luxon's own, like the rest: what it hands what it calls, never called by its model on what it reached.
+    heap.add(heap.slot(luxonFn, '%toldApart'), fn.id);
+  }
   const globals = new Map<string, number>();
   for (const key of DATA_KEYS) globals.set(key, key === 'items' ? array.id : object.id);
   for (const key of ['$input', '$node', '$prevNode', '$workflow', '$execution', '$', '$item', '$items', '$getPairedItem', '$fromAI', '$fromAi', '$fromai']) globals.set(key, key.startsWith('$') && key !== '$input' && key !== '$node' && key !== '$prevNode' && key !== '$workflow' && key !== '$execution' ? accessorFn.id : accessor.id);
@@ -152,7 +163,9 @@ function runsCodeForLuxon(e: Engine, values: number[]): boolean {
     if (!isObjectValue(v)) continue;
     handed.add(objectOf(v));
     const o = e.heap.object(v);
-    if (o.kind === 'site') for (const cell of o.props.values()) for (const w of cell) if (isObjectValue(w)) handed.add(objectOf(w));
+    // Not a function's `prototype`: luxon calls or converts a function it is handed, never reads that (round 32's
+    // `mapUnits(function (x) { return x * 2; })`: the prototype's `constructor` is the function itself).
+    if (o.kind === 'site') for (const [k, cell] of o.props) if (k !== 'prototype' || (!o.fn && !o.callable)) for (const w of cell) if (isObjectValue(w)) handed.add(objectOf(w));
   }
   for (const id of handed) {
     const o = e.heap.object(id);
@@ -186,6 +199,9 @@ function luxonMade(e: Engine, luxonFn: AbstractObject): number {
     return o;
   }).id;
 }
+
+/** What a luxon function told apart from the others (luxon-get, luxon-normalize-unit) may do besides: what any luxon function may (the luxon model). */
+const asLuxonFunction = (e: Engine, c: Parameters<Summary>[1]): VSet => N8N_MODELS['luxon:call'](e, { ...c, fn: e.heap.object([...c.fn.slots.get('%luxonFn')!][0]) });
 
 /** The engine's own functions (a promise's resolving functions, a capability executor), by model. */
 export const ENGINE_FUNCTIONS: ReadonlySet<string> = new Set(['resolve', 'reject', 'executor']);
@@ -223,11 +239,29 @@ export const N8N_MODELS: Record<string, Summary> = {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon an object whose conversion or methods may run the code's function`, '(luxon keys the formatters, locales and zone offsets it keeps for every later task by the JSON of its arguments, and makes them from what converting them gives: round 31)');
     }
     if (self.size || args.some((a) => a.size)) {
-      const own = [...c.fn.dyn].filter((v) => isObjectValue(v) && e.heap.object(v).outlivesTask !== undefined);
+      const own = [...c.fn.dyn, ...(c.fn.slots.get('%toldApart') ?? [])].filter((v) => isObjectValue(v) && e.heap.object(v).outlivesTask !== undefined);
       // It stores nothing into what it is handed (it builds what it gives anew: normalizeObject, new DateTime),
       // so n8n's data it is handed does not come to hold what it called and was given back.
       for (const v of e.unsummarized(c.fn, self, args, c.site, false, false, [...own, luxonMade(e, c.fn)])) out.add(v);
     }
+    return out;
+  },
+  // DateTime#get(unit) is `this[unit]`, of whatever it is called on (Duration#get reads less: this.values at the
+  // normalized unit): what that receiver holds at the key, its inherited members too (`get.call(() => 0,
+  // 'constructor')` is the Function constructor, round 32), besides what any luxon function may do with what it is handed.
+  'luxon-get:call': (e, c) => {
+    const out = e.getKeys(c.self, e.keyOf(c.args[0] ?? new Set([UNDEF]), c.site), c.site);
+    for (const v of asLuxonFunction(e, c)) out.add(v);
+    return out;
+  },
+  // Duration.normalizeUnit(unit) is `{ year: 'years', ... }[unit.toLowerCase()]`, a plain object of the runner
+  // realm: a unit name, or what that object inherits at the key (`'constructor'`: the runner's Object, round 32).
+  'luxon-normalize-unit:call': (e, c) => {
+    const keys = e.keyOf(c.args[0] ?? new Set([UNDEF]), c.site).map((k) => (k === undefined || k.startsWith('@@') ? undefined : k.toLowerCase()));
+    const out = e.getKeys(new Set([e.builtin('host:Object.prototype')]), keys.includes(undefined) ? [undefined] : keys, c.site);
+    out.delete(UNDEF);
+    out.add(STR);
+    for (const v of asLuxonFunction(e, c)) out.add(v);
     return out;
   },
   // $jmespath(data, path) gives any value reachable from data (a path may name any key, constructor too).

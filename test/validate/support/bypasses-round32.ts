@@ -3,12 +3,11 @@
 // by the oracle under n8n's Node 24. 65 bypasses (luxon-get-foreign-this 32, luxon-normalizeunit-host-object 14, luxon-get-host-object-write 3, luxon-callback-capability 11, returned-capability-function 5):
 // luxon's DateTime#get is this[unit], so called on an object of the code's it hands out that object's inherited members
 // (the Function constructor from an arrow's chain); Duration.normalizeUnit('constructor') is a lookup in a plain object of
-// luxon's, the runner realm's Object; mapUnits and mapEndpoints call the capability they are handed. Fixed: a capability
-// handed to luxon is one it may call (n8n-model.ts, luxon:call). Open (ROUND32_MISSED, 54): the foreign receivers and the
-// normalizeUnit lookups (both tried: reporting every luxon call on an object not luxon's made everyday luxon code
-// unprovable, since the engine calls luxon's functions on the over-approximated objects luxon's calls give; adding what
-// luxon's tables inherit to its results did too), and a capability function returned to n8n (n8n drops a function when it
-// serializes the items, as round 19 found).
+// luxon's, the runner realm's Object; mapUnits and mapEndpoints call the capability they are handed. Fixed in n8n-model.ts:
+// get and normalizeUnit are told apart from luxon's other functions (luxon-get: what the receiver holds at the key, its
+// inherited members too; luxon-normalize-unit: what luxon's plain table inherits at the lowercased key), and a capability
+// handed to luxon is one it may call. The other 5 (ROUND32_HANDS_N8N_A_FUNCTION) return $evaluateExpression or a helper
+// function to n8n, which drops a function when it serializes the items: not a capability, as round 19 ruled.
 import type { ChangeEntry, RoundEntry } from './red-team-round.js';
 
 /** Bypasses that obtain a capability in the oracle. */
@@ -1153,8 +1152,8 @@ export const ROUND32_EVERYDAY: RoundEntry[] = [
   }
 ];
 
-/** The bypasses the points-to analysis does not report yet (open work for #32), in the order of the lists. */
-export const ROUND32_MISSED = ["get-call-arrow-global","get-call-arrow-function","get-apply-arrow","get-bind-arrow","get-as-own-method","get-async-arrow","get-generator","get-async-generator","get-interval-start","get-interval-end-detached","get-env-read","get-require","get-http-in-compiled","get-concat-key","get-key-from-json","get-eval","get-helpers-via-get","get-env-via-get","get-static-data-leak","get-evaluate-expression","get-console-log-env","get-destructured","get-in-map-callback","get-builtin-function-this","get-each-item","get-utc-http","get-fromobject","get-fromjsdate","get-plus-chain","get-try-catch","ret-evaluate-expression","ret-httprequest","ret-item-proxy-evaluate","ret-item-proxy-evaluate-each","ret-item-proxies-map","get-item-proxy-env","get-item-proxy-env-secret","nu-typedarray-proto-assign","nu-typedarray-proto-define","nu-system-zone-assign","nu-date-full-preset","nu-datetime-class-static","nu-system-zone-proto","nu-intl-dtf-proto","nu-iana-zone-cache","nu-utc-zone-offset","nu-locale-proto","nu-array-iterator-proto","nu-formdata-iterator-proto","nu-via-instance-constructor","nu-freeze-shared-zone","getobj-typedarray-proto","getfn-compiled-zone-write","getfn-compiled-datetime-static"];
+/** The bypasses that hand n8n only a function (the oracle counts a returned capability by identity, functions too), in the order of the lists. */
+export const ROUND32_HANDS_N8N_A_FUNCTION = ["ret-evaluate-expression","ret-httprequest","ret-item-proxy-evaluate","ret-item-proxy-evaluate-each","ret-item-proxies-map"];
 
-/** The everyday bodies it reports: Object.defineProperty, Proxy and Reflect.ownKeys (reflection, a capability by policy), and mapUnits handed a function (luxon may key what it keeps by the function's conversion). */
-export const ROUND32_REPORTED = ["ev-luxon-mapunits-function","ev-define-property-own","ev-proxy-defaults","ev-reflect-ownkeys"];
+/** The everyday bodies it reports: Object.defineProperty, Proxy and Reflect.ownKeys (reflection, a capability by policy). */
+export const ROUND32_REPORTED = ["ev-define-property-own","ev-proxy-defaults","ev-reflect-ownkeys"];

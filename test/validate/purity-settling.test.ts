@@ -262,7 +262,8 @@ describe('settling early finds what confirming finds', () => {
     expect(differing).toEqual([]);
     // Not vacuous: a good share of bodies settle a pass earlier.
     expect(earlier).toBeGreaterThan(bodies.length / 10);
-  });
+    // Every body twice, a few hundred of them: 10 s on an idle 2-core machine, three times that beside other test files.
+  }, 120_000);
 
   it('a read that a later statement grows takes another pass, and what that pass finds is reported', () => {
     // h is read (and called) before the assignment that adds a function returning the global object.

@@ -88,9 +88,24 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nVal
     fn.outlivesTask = luxonFn.outlivesTask;
     heap.add(heap.slot(fn, '%luxonFn'), luxonFn.id);
     heap.add(heap.prop(holder, key), fn.id);
-    holder.exactKeys = new Set([key]);
+    holder.exactKeys = new Set([...(holder.exactKeys ?? []), key]);
     // luxon's own, like the rest: what it hands what it calls, never called by its model on what it reached.
     heap.add(heap.slot(luxonFn, '%toldApart'), fn.id);
+  }
+  // And the methods that give a new plain object or array (LUXON_FRESH), one function for each kind of result.
+  const freshFns = new Map<LuxonFresh, AbstractObject>();
+  for (const [key, [on, kind]] of Object.entries(LUXON_FRESH)) {
+    let fn = freshFns.get(kind);
+    if (!fn) {
+      freshFns.set(kind, (fn = make(FRESH_LABELS[kind], hostFunction, `luxon-${kind}`, true)));
+      fn.outlivesTask = luxonFn.outlivesTask;
+      heap.add(heap.slot(fn, '%luxon'), luxon.id);
+      heap.add(heap.slot(fn, '%luxonFn'), luxonFn.id);
+      heap.add(heap.slot(luxonFn, '%toldApart'), fn.id);
+    }
+    const holder = on === 'instance' ? luxon : luxonFn;
+    heap.add(heap.prop(holder, key), fn.id);
+    holder.exactKeys = new Set([...(holder.exactKeys ?? []), key]);
   }
   const globals = new Map<string, number>();
   for (const key of DATA_KEYS) globals.set(key, key === 'items' ? array.id : object.id);
@@ -200,6 +215,83 @@ function luxonMade(e: Engine, luxonFn: AbstractObject): number {
   }).id;
 }
 
+/** What a method of LUXON_FRESH gives: a plain object of primitives, a new array of Intervals, or that and the elements of the array it merges. */
+type LuxonFresh = 'object' | 'intervals' | 'merge';
+
+/**
+ * luxon's methods that give a new plain object or array of the runner realm (luxon 3.7's source, the version
+ * n8n 2.41.1 ships): DateTime's and Duration's toObject (`{ ...this.c }`, `{ ...this.values }`: numbers, and
+ * with includeConfig the locale's strings; `{}` when invalid), DateTime's resolvedLocaleOptions (Intl's strings),
+ * Interval's splitAt, splitBy, divideEqually and difference and the static xor (Intervals made anew, or null),
+ * and the static merge (the Intervals of its argument, or their unions). Everything else luxon gives is one of
+ * its own values (the luxon model), which every task may share: writing into `dt.toObject()` is not.
+ */
+const LUXON_FRESH: Record<string, ['instance' | 'static', LuxonFresh]> = {
+  toObject: ['instance', 'object'],
+  resolvedLocaleOptions: ['instance', 'object'],
+  splitAt: ['instance', 'intervals'],
+  splitBy: ['instance', 'intervals'],
+  divideEqually: ['instance', 'intervals'],
+  difference: ['instance', 'intervals'],
+  xor: ['static', 'intervals'],
+  merge: ['static', 'merge'],
+};
+const FRESH_LABELS: Record<LuxonFresh, string> = {
+  object: "luxon's toObject or resolvedLocaleOptions",
+  intervals: "luxon's Interval.xor, splitAt, splitBy, divideEqually or difference",
+  merge: 'Interval.merge',
+};
+
+/** One of luxon's own values or functions (n8n hands every task the same: they outlive it). */
+const isLuxon = (e: Engine, v: number): boolean => isObjectValue(v) && e.heap.object(v).kind === 'n8n' && e.heap.object(v).outlivesTask !== undefined;
+
+/**
+ * Whether luxon, handed `v`, runs nothing of the code's and finds nothing but data and its own values: a
+ * primitive, one of luxon's values, or an object of the code's (or n8n's data) that is not a function, holds no
+ * getter, setter or slot, inherits only from Object.prototype or Array.prototype (either realm: built-ins, which a
+ * write would change only with a finding of its own), and holds only such values.
+ */
+function plainForLuxon(e: Engine, v: number, seen: Set<number>): boolean {
+  if (!isObjectValue(v) || isLuxon(e, v)) return true;
+  const id = objectOf(v);
+  if (seen.has(id)) return true;
+  seen.add(id);
+  const o = e.heap.object(id);
+  const data = o.kind === 'site' || (o.kind === 'n8n' && o.model === 'data');
+  if (!data || o.fn || o.callable || o.getters.size > 0 || o.setters.size > 0 || o.slots.size > 0) return false;
+  for (const p of o.protos) if (!PLAIN_PROTOTYPES.includes(e.heap.object(p).path ?? '')) return false;
+  for (const cell of o.props.values()) for (const w of cell) if (!plainForLuxon(e, w, seen)) return false;
+  for (const w of o.dyn) if (!plainForLuxon(e, w, seen)) return false;
+  return true;
+}
+const PLAIN_PROTOTYPES = ['Object.prototype', 'Array.prototype', 'host:Object.prototype', 'host:Array.prototype'];
+
+/**
+ * A method of LUXON_FRESH called on luxon's own values with plain arguments (plainForLuxon) gives what its source
+ * makes: a new object or array of the runner realm, the code's to change. Called otherwise (on the code's object,
+ * through call or apply, constructed, handed the code's functions), it is luxon's function like any other.
+ */
+function luxonFresh(e: Engine, c: Parameters<Summary>[1], kind: LuxonFresh): VSet {
+  const tail = (c.args as VSet[] & { tail?: VSet }).tail ?? new Set<number>();
+  const seen = new Set<number>();
+  // merge sorts the array it is handed in place: the code's, never one of luxon's own (a cached list of month names).
+  const sortsOwn = kind === 'merge' && [...(c.args[0] ?? []), ...tail].some((v) => isObjectValue(v) && isLuxon(e, v));
+  const plain = !c.isNew && !sortsOwn && c.self.size > 0 && [...c.self].every((v) => isLuxon(e, v)) && [...c.args, tail].every((a) => [...a].every((v) => plainForLuxon(e, v, seen)));
+  if (!plain) return asLuxonFunction(e, c);
+  for (const a of c.args) e.coerce(a, c.site);
+  const luxon = [...(c.fn.slots.get('%luxon') ?? [])];
+  if (kind === 'object') {
+    const o = e.fresh(c.site, 'luxon-object', 'host:Object.prototype', 'a plain object luxon made (toObject)');
+    e.heap.join(o.dyn, [STR, NUM, BOOL, UNDEF]);
+    return new Set([o.id]);
+  }
+  const a = e.fresh(c.site, `luxon-${kind}`, 'host:Array.prototype', 'an array of Intervals luxon made');
+  e.heap.join(e.heap.prop(a, '#'), [...luxon, UNDEF]);
+  if (kind === 'merge') e.heap.join(e.heap.prop(a, '#'), e.get(c.args[0] ?? [UNDEF], '#', c.site));
+  e.heap.add(e.heap.prop(a, 'length'), NUM);
+  return new Set([a.id]);
+}
+
 /** What a luxon function told apart from the others (luxon-get, luxon-normalize-unit) may do besides: what any luxon function may (the luxon model). */
 const asLuxonFunction = (e: Engine, c: Parameters<Summary>[1]): VSet => N8N_MODELS['luxon:call'](e, { ...c, fn: e.heap.object([...c.fn.slots.get('%luxonFn')!][0]) });
 
@@ -264,6 +356,9 @@ export const N8N_MODELS: Record<string, Summary> = {
     for (const v of asLuxonFunction(e, c)) out.add(v);
     return out;
   },
+  'luxon-object:call': (e, c) => luxonFresh(e, c, 'object'),
+  'luxon-intervals:call': (e, c) => luxonFresh(e, c, 'intervals'),
+  'luxon-merge:call': (e, c) => luxonFresh(e, c, 'merge'),
   // $jmespath(data, path) gives any value reachable from data (a path may name any key, constructor too).
   'jmespath:call': (e, c) => {
     for (const a of c.args.slice(1)) e.coerce(a, c.site);

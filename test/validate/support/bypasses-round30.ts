@@ -460,7 +460,8 @@ export const ROUND30_EVERYDAY: RoundEntry[] = [
 
 /**
  * The everyday bodies the analysis reports: a timer's hasRef() result (the timer holds Node's state, which may hold
- * the runner's global object) and `Interval.merge([...]).map(...)` (a species write). A refreshed timer awaited and
- * a debounce are proven pure since Node's timer functions are trusted with untouched timers (Engine.timerCallTrusted).
+ * the runner's global object). A refreshed timer awaited and a debounce are proven pure since Node's timer functions
+ * are trusted with untouched timers (Engine.timerCallTrusted), and `Interval.merge([...]).map(...)` since luxon's
+ * methods that make a new array are told apart (n8n-model.ts LUXON_FRESH).
  */
-export const ROUND30_REPORTED = ['ev-timeout-hasref', 'ev-hasref-only', 'ev-luxon-merge'];
+export const ROUND30_REPORTED = ['ev-timeout-hasref', 'ev-hasref-only'];

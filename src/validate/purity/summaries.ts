@@ -873,11 +873,37 @@ function timer(e: Engine, c: C): VSet {
     return made;
   });
   const state = e.nodeState();
-  e.heap.join(t.dyn, [...held, state.id, STR, NUM, BOOL, UNDEF]);
-  // What it made the timer hold: anything else there came from a write (Engine.untouchedTimer).
+  // Node's own fields of a timer (lib/internal/timers.js Timeout, lib/timers.js Immediate), each under its key: the
+  // callback under _onTimeout, never under `hasRef` or `then`, which the code and the engine call. What Node keeps
+  // under a symbol (kRefed, the async ids, the async context frame: Node's objects) is at a key known only at run
+  // time: its own object of Node's, no function, through which Node's state is reached.
+  const args = e.freshArray(c.site, 'timer-args', union(...extra, (c.args as any).tail ?? []));
+  const fields: [string, Iterable<number>][] = immediate
+    ? [['_onImmediate', fn], ['_argv', [args, UNDEF]], ['_idleNext', [state.id, UNDEF]], ['_idlePrev', [state.id, UNDEF]], ['_destroyed', [BOOL]]]
+    : [['_onTimeout', fn], ['_timerArgs', [args, UNDEF]], ['_idleNext', [state.id, UNDEF]], ['_idlePrev', [state.id, UNDEF]], ['_idleTimeout', [NUM]], ['_idleStart', [NUM, UNDEF]], ['_repeat', [NUM, UNDEF]], ['_destroyed', [BOOL]]];
+  for (const [key, values] of fields) e.heap.join(e.heap.prop(t, key), values);
+  const internals = e.heap.site('node-timer-internals', () => {
+    const o = e.heap.create('site', "what Node keeps on a timer under a symbol (its async context frame, ...)", [e.builtin('host:Object.prototype')]);
+    o.js = true;
+    e.heap.add(o.dyn, state.id);
+    return o;
+  });
+  e.heap.join(t.dyn, [NUM, BOOL, UNDEF, internals.id]);
+  // What it made the timer hold at keys known only at run time: anything else there came from a write (Engine.untouchedTimer).
   e.heap.join(e.heap.slot(t, '%made'), t.dyn);
   e.heap.join(state.dyn, [...held, t.id]);
-  callback(e, c, fn, set(t.id), extra);
+  // When it fires Node calls what the timer holds then (listOnTimeout: ReflectApply(timer._onTimeout, timer,
+  // timer._timerArgs)), what the code wrote there too, with the elements of an arguments list it put there.
+  const onFire = e.get([t.id], immediate ? '_onImmediate' : '_onTimeout', c.site);
+  const replaced = [...e.get([t.id], immediate ? '_argv' : '_timerArgs', c.site)].filter((v) => v !== args && v !== UNDEF);
+  const firedWith: VSet[] & { tail?: VSet } = [...extra];
+  if (replaced.length > 0) {
+    // The list the code put there, at every place: before the arguments setTimeout was given too.
+    const elements = e.get(replaced, '#', c.site);
+    for (let i = 0; i < firedWith.length; i++) firedWith[i] = union(firedWith[i], elements);
+    firedWith.tail = elements;
+  }
+  callback(e, c, onFire, set(t.id), firedWith);
   return set(NUM, t.id);
 }
 
@@ -1038,6 +1064,15 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     };
     else if (owner === 'FormData.prototype' && ['append', 'set', 'delete'].includes(member)) table[name] = primitive(UNDEF);
     else if (owner === 'FormData.prototype' && member === 'has') table[name] = primitive(BOOL);
+    // undici's forEach(callbackfn, thisArg = globalThis): for each entry, callbackfn.call(thisArg, value, key, this),
+    // the `call` read off the callback (the code's own, if it put one there); thisArg undefined is the runner's global
+    // object, which a sloppy function callback gets as `this` (round 29).
+    else if (owner === 'FormData.prototype' && member === 'forEach') table[name] = (e, c) => {
+      const thisArg = new Set([...arg(c, 1)].map((v) => (v === UNDEF ? e.graph.runnerGlobal : v)));
+      if (c.args.length < 2) thisArg.add(e.graph.runnerGlobal);
+      e.invokeMethod(arg(c, 0), 'call', [thisArg, set(STR), set(STR), c.self], { ...c.site, text: `the callback of ${c.fn.label}` });
+      return set(UNDEF);
+    };
     else if (owner === 'FormData.prototype' && member === 'get') table[name] = primitive(STR, UNDEF);
     // Its iterators are undici's, whose next is a function of the runner realm as shared as the array
     // iterator's it is modelled by (a write onto either is a change every later task sees).

@@ -714,6 +714,12 @@ export class Engine {
   private timerCallTrusted(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
     const name = (fn.path ?? '').replace(/^host:/, '');
     const tail: VSet = (args as VSet[] & { tail?: VSet }).tail ?? new Set();
+    // undici's FormData forEach reads nothing of its receiver's but its entries (a private field: brand-checked) and of
+    // its callback but its type and `call`, which the summary reads as Node does.
+    if (name === 'FormData.prototype.forEach') {
+      for (const v of [...(args[0] ?? []), ...tail]) if (isObjectValue(v) && !this.heap.object(v).callable && !this.heap.object(v).fn) return false;
+      return true;
+    }
     if (TIMER_MAKERS.has(name)) {
       for (const v of [...(args[0] ?? []), ...tail]) if (isObjectValue(v) && !this.heap.object(v).callable && !this.heap.object(v).fn) return false;
       return true;

@@ -181,6 +181,16 @@ export class Policy {
       this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is written');
       return undefined;
     }
+    // A timer's list fields are Node's timer lists, which every later task's timers of that duration join: Node
+    // relinks what they hold into its lists when the timer is cleared, refreshed, unref'd, disposed or fires
+    // (lib/internal/linkedlist.js remove, listOnTimeout), and finds the list by _idleTimeout and its expiry by
+    // _idleStart (round 33: 41 bodies planted a value in the list a later task's setTimeout joined, or stopped every
+    // later setImmediate). Writing one is changing what every later task sees.
+    if (o.timer && (key === undefined || TIMER_LIST_FIELDS.has(key))) {
+      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written (Node links its timer lists, which every later task's timers join, through it)`);
+      return undefined;
+    }
     return o;
   }
 
@@ -199,3 +209,6 @@ export class Policy {
     this.report(node, 'unprovable', what, 'has no rule in the analysis');
   }
 }
+
+/** The fields of a Timeout or an Immediate through which Node keeps its timer lists (Policy.write). */
+const TIMER_LIST_FIELDS: ReadonlySet<string> = new Set(['_idlePrev', '_idleNext', '_idleTimeout', '_idleStart']);

@@ -895,14 +895,13 @@ function timer(e: Engine, c: C): VSet {
   // When it fires Node calls what the timer holds then (listOnTimeout: ReflectApply(timer._onTimeout, timer,
   // timer._timerArgs)), what the code wrote there too, with the elements of an arguments list it put there.
   const onFire = e.get([t.id], immediate ? '_onImmediate' : '_onTimeout', c.site);
-  const replaced = [...e.get([t.id], immediate ? '_argv' : '_timerArgs', c.site)].filter((v) => v !== args && v !== UNDEF);
-  const firedWith: VSet[] & { tail?: VSet } = [...extra];
-  if (replaced.length > 0) {
-    // The list the code put there, at every place: before the arguments setTimeout was given too.
-    const elements = e.get(replaced, '#', c.site);
-    for (let i = 0; i < firedWith.length; i++) firedWith[i] = union(firedWith[i], elements);
-    firedWith.tail = elements;
-  }
+  // The list there then (the one it made, which the code may have written into, or one the code put there), at
+  // every place: the arguments setTimeout was given are at their own places too.
+  const lists = [...e.get([t.id], immediate ? '_argv' : '_timerArgs', c.site)].filter((v) => v !== UNDEF);
+  const elements = e.get(lists, '#', c.site);
+  elements.delete(UNDEF);
+  const firedWith: VSet[] & { tail?: VSet } = extra.map((a) => union(a, elements));
+  if (elements.size > 0) firedWith.tail = elements;
   callback(e, c, onFire, set(t.id), firedWith);
   return set(NUM, t.id);
 }

@@ -1,7 +1,7 @@
 // Node's timers and FormData's forEach as the points-to analysis models them (summaries.ts timer, FormData.prototype.forEach;
 // Engine.timerCallTrusted): each case is run in the oracle under n8n's Node 24, and the analysis says what it does.
 import { describe, expect, it } from 'vitest';
-import { expectObtains, expectObtainsNothing, findings, TIMEOUT, type RoundEntry } from './support/red-team-round.js';
+import { describeChanges, expectObtains, expectObtainsNothing, findings, TIMEOUT, type RoundEntry } from './support/red-team-round.js';
 
 const entry = (id: string, code: string): RoundEntry => ({ id, code, node24: true });
 
@@ -13,6 +13,14 @@ const FIRES_WITH_WHAT_IT_HOLDS = [
   entry('immediate-argv-replaced', "let got; const i = setImmediate((x) => { got = x.N8N_ORACLE_SECRET; }, 1); i._argv = [$env]; await new Promise((r) => setTimeout(r, 20)); return [{ json: { got } }];"),
   entry('formdata-sloppy-this', "const fd = new FormData(); fd.append('a', '1'); const out = []; fd.forEach(function () { out.push(this.process); }); return [{ json: { p: out[0] } }];"),
   entry('formdata-own-call', "const fd = new FormData(); fd.append('a', '1'); let p; const f = () => 0; f.call = (g) => { p = g.process; }; fd.forEach(f); return [{ json: { p } }];"),
+];
+
+// Node's timer lists, reached through a timer's _idleNext, are the runner's: a write into one, or a fake at keys known
+// only at run time that clearTimeout relinks into one, lands in the list every later setTimeout of that duration joins
+// (a later timer joins the list whose tail, the next timer Node runs, is the planted object).
+const WRITES_INTO_THE_LISTS = [
+  entry('list-written-through-a-timer', "const t = setTimeout(() => {}, 1000); const list = t._idleNext; list._idlePrev = { planted: true }; const u = setTimeout(() => {}, 1000); const wrote = u._idlePrev === list && list._idlePrev.planted === true; list._idlePrev = t; clearTimeout(t); clearTimeout(u); return [{ json: { wrote } }];"),
+  entry('fake-at-run-time-keys', "const t = setTimeout(() => {}, 1000); const list = t._idleNext; const fake = { _onTimeout: 1 }; fake[['_idle', 'Next'].join('')] = list; fake[['_idle', 'Prev'].join('')] = { planted: true }; clearTimeout(fake); const wrote = !!(list._idlePrev && list._idlePrev.planted); list._idlePrev = t; clearTimeout(t); return [{ json: { wrote } }];"),
 ];
 
 const EVERYDAY = [
@@ -39,5 +47,15 @@ describe('everyday timers and FormData', () => {
   }, TIMEOUT);
   it.each(EVERYDAY.map((e) => [e.id, e.code] as const))('%s is proven pure', (_id, code) => {
     expect(findings(code)).toEqual([]);
+  });
+});
+
+describeChanges("a write into Node's timer lists lands where every later task's timers join", WRITES_INTO_THE_LISTS);
+describe("Node's timer lists", () => {
+  it.each(WRITES_INTO_THE_LISTS.map((e) => [e.id, e.code] as const))('%s is reported', (_id, code) => {
+    expect(findings(code).length).toBeGreaterThan(0);
+  });
+  it("handing them, or another task's timer linked there, to a timer function is reported", () => {
+    expect(findings('const t = setTimeout(() => {}, 1000); clearTimeout(t._idleNext._idleNext); return items;').length).toBeGreaterThan(0);
   });
 });

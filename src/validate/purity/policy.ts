@@ -186,6 +186,13 @@ export class Policy {
     // (lib/internal/linkedlist.js remove, listOnTimeout), and finds the list by _idleTimeout and its expiry by
     // _idleStart (round 33: 41 bodies planted a value in the list a later task's setTimeout joined, or stopped every
     // later setImmediate). Writing one is changing what every later task sees.
+    // Node's own state (its timer lists, reached through a timer's _idleNext: `t._idleNext._idlePrev = x` is the list
+    // every later setTimeout of that duration joins) is the runner's, as a built-in is.
+    if (o.js && o.kind === 'site') {
+      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written (Node's own state, which every later task of the runner shares)`);
+      return undefined;
+    }
     if (o.timer && (key === undefined || TIMER_LIST_FIELDS.has(key))) {
       const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
       this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written (Node links its timer lists, which every later task's timers join, through it)`);

@@ -919,12 +919,17 @@ function relinkedTimers(e: Engine, c: C, handed: VSet): void {
   for (const v of handed) {
     if (!isObjectValue(v)) continue;
     const o = e.heap.object(v);
+    // Node's own state: its lists, and through them every timer of the runner, another task's too.
+    if (o.kind === 'site' && o.js) {
+      e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` may be handed Node's timer lists or another task's timer`, "(Node's timer functions relink what they are handed in the lists every task's timers join)");
+      return;
+    }
     // An object of the code's (not a timer, not Node's state, not a function).
-    if (o.kind !== 'site' || o.timer || o.js || o.fn || o.callable) continue;
-    // Node relinks through its list fields: a fake holds a timer or a list there. (Not under a key known only at
-    // run time: the untrusted rule for Node's library stores its lists into every object of the code's it reaches,
-    // and every timer a debounce clears would be reported; a fake written that way is not reported.)
-    if (!['_idleNext', '_idlePrev'].some((k) => [...(o.props.get(k) ?? [])].some(linked))) continue;
+    if (o.kind !== 'site' || o.timer || o.fn || o.callable) continue;
+    // Node relinks through its list fields: a fake holds a timer or a list there, or at a key known only at run time
+    // (`fake[k] = t._idleNext`). (What the untrusted rule for Node's library stores into what it reaches lands there
+    // too; since Node's timers are trusted with untouched timers, no everyday body of the rounds hands such a value.)
+    if (!['_idleNext', '_idlePrev'].some((k) => [...(o.props.get(k) ?? [])].some(linked)) && ![...o.dyn].some(linked)) continue;
     e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` may be handed an object of the code's that links to a timer or Node's timer lists`, "(Node's timer functions relink it into the lists every later task's timers join)");
     return;
   }

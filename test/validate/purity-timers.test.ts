@@ -1,5 +1,5 @@
 // Node's timers and FormData's forEach as the points-to analysis models them (summaries.ts timer, FormData.prototype.forEach;
-// Engine.timerCallTrusted): each case is run in the oracle under n8n's Node 24, and the analysis says what it does.
+// Engine.trustedNodeCall): each case is run in the oracle under n8n's Node 24, and the analysis says what it does.
 import { describe, expect, it } from 'vitest';
 import { describeChanges, expectObtains, expectObtainsNothing, findings, TIMEOUT, type RoundEntry } from './support/red-team-round.js';
 

@@ -677,7 +677,7 @@ export class Engine {
    * as the receiver and the arguments, Node's own functions (util.inspect) among them.
    */
   private nodeLibrary(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite, isNew: boolean): VSet | undefined {
-    if (!isNew && this.timerCallTrusted(fn, self, args)) return undefined;
+    if (!isNew && this.trustedNodeCall(fn, self, args)) return undefined;
     const state = this.nodeState();
     // A built-in receiver that holds the function (Buffer of Buffer.from, of its species getter) is where the call was found, not a value handed to it.
     const handed = [...self].filter((v) => !(isObjectValue(v) && this.holdsOwn(this.heap.object(v), fn.id)));
@@ -699,8 +699,9 @@ export class Engine {
   }
 
   /**
-   * Whether a call of Node's timers does only what its summary says (summaries.ts timer, timerMethod), whatever
-   * else the untrusted rule would fear: Node's timers (lib/timers.js, lib/internal/timers.js) read nothing of
+   * Whether a call of Node's library does only what its summary says, whatever else the untrusted rule would fear:
+   * FormData's forEach (undici reads nothing of its callback but its type and `call`, nothing of its receiver but
+   * its private entries), and Node's timers (summaries.ts timer, timerMethod). Node's timers (lib/timers.js, lib/internal/timers.js) read nothing of
    * what they are handed but, in setTimeout, setInterval and setImmediate, the callback's type (a function is
    * stored, anything else is formatted into an error message) and the delay, which the summary converts; the
    * extra arguments are stored and handed to the callback, which the summary calls. clearTimeout,
@@ -711,7 +712,7 @@ export class Engine {
    * anything) made every later timer call untrusted: a debounce, a clearTimeout in a finally, awaiting a
    * timeout ran into the work bound, and `t.hasRef()` could be anything Node's library holds (rounds 30, 31).
    */
-  private timerCallTrusted(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
+  private trustedNodeCall(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
     const name = (fn.path ?? '').replace(/^host:/, '');
     const tail: VSet = (args as VSet[] & { tail?: VSet }).tail ?? new Set();
     // undici's FormData forEach reads nothing of its receiver's but its entries (a private field: brand-checked) and of
@@ -1072,7 +1073,7 @@ export class Engine {
 
 import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE, STRING_INDEX } from './heap.js';
 
-/** Node's functions that make a timer, and those that clear one (timerCallTrusted). */
+/** Node's functions that make a timer, and those that clear one (trustedNodeCall). */
 const TIMER_MAKERS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
 const TIMER_FUNCTIONS: ReadonlySet<string> = new Set(['clearTimeout', 'clearInterval', 'clearImmediate']);
 /** A Key that is an own key of one object (see heap.ts ownKey). */

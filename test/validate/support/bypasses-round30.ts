@@ -462,7 +462,7 @@ export const ROUND30_EVERYDAY: RoundEntry[] = [
  * The everyday bodies the analysis reports: none. A timer's hasRef() result is a boolean since a timer holds Node's
  * fields each under its own key (summaries.ts timer: until then every key of it could be Node's state, a function,
  * and `t.hasRef` called it); a refreshed timer awaited and a debounce are proven pure since Node's timer functions are
- * trusted with untouched timers (Engine.timerCallTrusted), and `Interval.merge([...]).map(...)` since luxon's methods
+ * trusted with untouched timers (Engine.trustedNodeCall), and `Interval.merge([...]).map(...)` since luxon's methods
  * that make a new array are told apart (n8n-model.ts LUXON_FRESH).
  */
 export const ROUND30_REPORTED: string[] = [];

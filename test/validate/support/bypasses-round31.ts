@@ -434,7 +434,7 @@ export const ROUND31_EVERYDAY: RoundEntry[] = [
 /**
  * The everyday bodies the analysis reports: none of 37 (the round found 11 reported before its fixes, 5 of them
  * luxon's interval arrays mapped; timers cleared in a `finally`, a throttle and an interval poll are proven pure since
- * Node's timer functions are trusted with untouched timers, Engine.timerCallTrusted, and a written toObject() result
+ * Node's timer functions are trusted with untouched timers, Engine.trustedNodeCall, and a written toObject() result
  * and `Interval.xor([...]).map(...)` since luxon's methods that make a new object or array are told apart, n8n-model.ts
  * LUXON_FRESH).
  */

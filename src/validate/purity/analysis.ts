@@ -6,7 +6,7 @@
 // that does not settle within MAX_ROUNDS passes or TIME_BOUND_MS cannot be proven pure, with the
 // bound named.
 import { builtinGraph } from './builtin-graph.js';
-import { BoundExceeded, Engine, type CallSite } from './engine.js';
+import { BoundExceeded, Engine, OWN_KEY_OF_RECEIVER, type CallSite } from './engine.js';
 import { type AbstractObject, Cell, CellMap, type FunctionSite, Heap, passClock, isObjectValue, BOOL, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
 import { onePerExpression, Policy, type PurityFinding } from './policy.js';
@@ -526,8 +526,9 @@ class Analyzer implements Interp {
       case 'ObjectPattern':
         for (const p of pattern.properties) {
           if (p.type === 'RestElement') {
+            // CopyDataProperties: the source's own properties (its getters run with it as the receiver), never what it inherits.
             const rest = this.engine.fresh(this.site(p), 'rest', 'Object.prototype', 'a rest object');
-            for (const v of values) if (isObjectValue(v)) this.heap.join(rest.dyn, this.engine.get([v], undefined, this.site(p)));
+            for (const v of values) if (isObjectValue(v)) this.heap.join(rest.dyn, this.engine.getKeys(new Set([v]), [OWN_KEY_OF_RECEIVER], this.site(p)));
             this.bind(p.argument, new Set([rest.id]), site);
             continue;
           }

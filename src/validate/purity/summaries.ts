@@ -907,40 +907,40 @@ function timer(e: Engine, c: C): VSet {
 }
 
 /**
- * Node's timer functions unlink what they are handed from its list and link it into another (clearTimeout,
- * clearInterval, clearImmediate, a timer's close, refresh, ref, unref and dispose: `timer._idlePrev._idleNext =
- * timer._idleNext`): handed an object of the code's that is no timer a timer function made, they write its
- * neighbours into each other, and with a real timer's list as one of them the code's object joins the list that
- * this and every later task's timers of that duration join (round 31; a write of the same fields in the code is
- * reported as it is). A number or a string is a timer's id, and undefined nothing.
+ * What Node's timer functions do with an object that is no timer a timer function made (lib/timers.js): clearTimeout
+ * and clearInterval, handed one whose `_onTimeout` is truthy, unenroll it (`L.remove`: its `_idleNext._idlePrev =
+ * its _idlePrev`, its `_idlePrev._idleNext = its _idleNext`, so objects it links, luxon's shared ones among them,
+ * are written; a timer list found by its `_idleTimeout` deleted; a timer id it names under a symbol forgotten);
+ * clearImmediate, handed any object not yet `_destroyed`, lowers the runner's count of immediates (after which no
+ * later setImmediate of the runner fires) and unlinks it from the immediate queue; a Timeout's or Immediate's
+ * methods called on one (`.call(fake)`, an object inheriting from a timer) unlink or link it, and its conversion
+ * keeps it among the runner's timer ids. Rounds 31 and 34 found each (a fake whose `_idleNext` is a real list or
+ * one of luxon's objects: 23 bodies; `clearImmediate({ _onImmediate: 1 })`). Node's own state handed to one (its
+ * lists, another task's timer) is the same. A number or a string is a timer's id, and undefined nothing; a timer
+ * a timer function made is Node's (a write into its list fields is reported where it is written, Policy.write).
  */
-function relinkedTimers(e: Engine, c: C, handed: VSet): void {
-  const linked = (w: number) => isObjectValue(w) && (e.heap.object(w).timer === true || (e.heap.object(w).js === true && e.heap.object(w).kind === 'site'));
+function handedToNodeTimers(e: Engine, c: C, handed: VSet, how: 'timeout' | 'immediate' | 'method'): void {
   for (const v of handed) {
     if (!isObjectValue(v)) continue;
     const o = e.heap.object(v);
-    // Node's own state: its lists, and through them every timer of the runner, another task's too.
+    if (o.timer) continue;
     if (o.kind === 'site' && o.js) {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` may be handed Node's timer lists or another task's timer`, "(Node's timer functions relink what they are handed in the lists every task's timers join)");
       return;
     }
-    // An object of the code's (not a timer, not Node's state, not a function).
-    if (o.kind !== 'site' || o.timer || o.fn || o.callable) continue;
-    // Node relinks through its list fields: a fake holds a timer or a list there, or at a key known only at run time
-    // (`fake[k] = t._idleNext`). (What the untrusted rule for Node's library stores into what it reaches lands there
-    // too; since Node's timers are trusted with untouched timers, no everyday body of the rounds hands such a value.)
-    if (!['_idleNext', '_idlePrev'].some((k) => [...(o.props.get(k) ?? [])].some(linked)) && ![...o.dyn].some(linked)) continue;
-    e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` may be handed an object of the code's that links to a timer or Node's timer lists`, "(Node's timer functions relink it into the lists every later task's timers join)");
+    // clearTimeout and clearInterval pass over an object whose _onTimeout is falsy; the others take any object.
+    if (how === 'timeout' && ![...e.get([v], '_onTimeout', c.site)].some((w) => w !== UNDEF)) continue;
+    e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` may be handed an object that is no timer Node made`, "(Node unlinks or links it: it writes what it links into each other and changes the timer lists, ids and counts every later task's timers use)");
     return;
   }
 }
 
-/** A timer's methods: ref, unref, refresh and close give the timer, hasRef a boolean, its conversion its id; each relinks its receiver. */
+/** A timer's methods: ref, unref, refresh and close give the timer, hasRef a boolean, its conversion its id; each but hasRef unlinks or links its receiver. */
 function timerMethod(member: string): Summary {
   const result: Summary =
     member === 'hasRef' ? () => set(BOOL) : member === '@@toPrimitive' ? () => set(NUM) : ['ref', 'unref', 'refresh', 'close'].includes(member) ? (e, c) => new Set([...c.self].filter(isObjectValue)) : () => set(UNDEF);
   return (e, c) => {
-    if (member !== 'hasRef' && member !== '@@toPrimitive') relinkedTimers(e, c, c.self);
+    if (member !== 'hasRef') handedToNodeTimers(e, c, c.self, 'method');
     return result(e, c);
   };
 }
@@ -1005,7 +1005,7 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     else if (name === 'JSON.stringify') table[name] = stringify;
     else if (name === 'JSON.parse') table[name] = parse;
     else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
-    else if (['clearTimeout', 'clearInterval', 'clearImmediate'].includes(name)) table[name] = (e, c) => (relinkedTimers(e, c, arg(c, 0)), primitive(UNDEF)(e, c));
+    else if (['clearTimeout', 'clearInterval', 'clearImmediate'].includes(name)) table[name] = (e, c) => (handedToNodeTimers(e, c, arg(c, 0), name === 'clearImmediate' ? 'immediate' : 'timeout'), primitive(UNDEF)(e, c));
     else if ((owner === '%TimeoutPrototype%' || owner === '%ImmediatePrototype%') && member !== 'constructor') table[name] = timerMethod(member);
     else if (name === 'Array.from') table[name] = (e, c) => {
       const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));

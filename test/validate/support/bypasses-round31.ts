@@ -10,7 +10,7 @@
 // and with a real timer's list as one of them the code's object joins a list later tasks' timers join. Fixed by
 // reporting a luxon call handed an object whose conversion or methods may run the code's function (n8n-model.ts
 // runsCodeForLuxon), and a timer function handed an object of the code's that holds a timer or Node's timer lists
-// (summaries.ts relinkedTimers).
+// (summaries.ts relinkedTimers, since round 34 handedToNodeTimers).
 import type { RoundEntry } from "./red-team-round.js";
 
 export const ROUND31_WRITES: RoundEntry[] = [

@@ -49,6 +49,11 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nVal
   // (js-task-runner.js). A luxon value may be one luxon caches (a zone, a locale): one object stands for all.
   const luxon = make('a luxon DateTime, Duration or Interval', hostObject, 'accessor');
   luxon.outlivesTask = 'a luxon value, which may be one luxon keeps for every task (a zone, a locale)';
+  // It may be one of the arrays and Maps luxon keeps (`loc.meridiems()` is luxon's own array, `getWeekendDays()` its
+  // cached one): their mutators, called as its methods (reverse, fill, splice, sort, set, clear), change what every
+  // later task formats (round 34). (Not Intl's prototypes, also among LUXON_MADE: they mutate nothing, and their
+  // getters made every conversion of a luxon value an opaque object of the runner realm.)
+  for (const name of ['Array', 'Map']) heap.add(luxon.protos, byName.get(`host:${name}.prototype`)!);
   const luxonFn = make('a luxon function', hostFunction, 'luxon', true);
   luxonFn.outlivesTask = "luxon's DateTime, Duration or Interval or one of their functions, which every task of the runner shares";
   const jmespath = make('$jmespath', hostFunction, 'jmespath', true);
@@ -329,6 +334,15 @@ export const N8N_MODELS: Record<string, Summary> = {
     // one), luxon reads its fields, which the round's spellings did not need.
     if (runsCodeForLuxon(e, args.flatMap((a) => [...a]))) {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon an object whose conversion or methods may run the code's function`, '(luxon keys the formatters, locales and zone offsets it keeps for every later task by the JSON of its arguments, and makes them from what converting them gives: round 31)');
+    }
+    // Handed, on its own values, only objects that run nothing of the code's and hold only data and its values (an
+    // options object, `{ hours: 2 }`), luxon reads their data: it calls nothing and stores nothing into them, and
+    // what it gives is its own values, or what it was handed (kept in what it makes: an invalid zone's name) and
+    // what that holds.
+    const seen = new Set<number>();
+    if (self.size === 0 && args.every((a) => [...a].every((v) => plainForLuxon(e, v, seen)))) {
+      for (const v of e.heap.reach(args.flatMap((a) => [...a]))) out.add(v);
+      return out;
     }
     if (self.size || args.some((a) => a.size)) {
       const own = [...c.fn.dyn, ...(c.fn.slots.get('%toldApart') ?? [])].filter((v) => isObjectValue(v) && e.heap.object(v).outlivesTask !== undefined);

@@ -157,3 +157,31 @@ export function describeEveryday(round: number, everyday: RoundEntry[], reported
     }, TIMEOUT);
   });
 }
+
+/**
+ * A round from 32 on: each bypass and caught attempt obtains a capability (`obtaining`) or writes onto state every later
+ * task shares (`writes`, shown in the oracle) at test time; the points-to analysis reports every bypass but exactly
+ * `notReported` (in the lists' order) and every caught attempt; the everyday bodies obtain nothing, and all but
+ * `reported` are proven pure.
+ */
+export function describeOracleRound(
+  round: number,
+  lists: { obtaining: RoundEntry[]; writes: ChangeEntry[]; caughtObtaining: RoundEntry[]; caughtWrites: ChangeEntry[]; everyday: RoundEntry[] },
+  { notReported = [], reported = [] }: { notReported?: readonly string[]; reported?: readonly string[] } = {},
+): void {
+  describe(`round ${round}: each bypass and caught attempt that obtains a capability obtains it in the oracle`, () => {
+    it.concurrent.each([...lists.obtaining, ...lists.caughtObtaining].map((e) => [e.id, e] as const))('%s obtains', async (_id, entry) => {
+      await expectObtains(entry);
+    }, TIMEOUT);
+  });
+  describeChanges(`round ${round}: each write lands on state every later task shares`, [...lists.writes, ...lists.caughtWrites]);
+  describe(`round ${round}: what the points-to analysis says`, () => {
+    it('reports every bypass but the listed ones', () => {
+      expect([...lists.obtaining, ...lists.writes].filter((e) => findings(e.code).length === 0).map((e) => e.id)).toEqual([...notReported]);
+    }, TIMEOUT);
+    it('reports every caught attempt', () => {
+      expect([...lists.caughtObtaining, ...lists.caughtWrites].filter((e) => findings(e.code).length === 0).map((e) => e.id)).toEqual([]);
+    }, TIMEOUT);
+  });
+  describeEveryday(round, lists.everyday, reported);
+}

@@ -701,8 +701,8 @@ export class Engine {
   /**
    * Whether a call of Node's library does only what its summary says, whatever else the untrusted rule would fear:
    * FormData's forEach (undici reads nothing of its callback but its type and `call`, nothing of its receiver but
-   * its private entries), and Node's timers (summaries.ts timer, timerMethod). Node's timers (lib/timers.js, lib/internal/timers.js) read nothing of
-   * what they are handed but, in setTimeout, setInterval and setImmediate, the callback's type (a function is
+   * its private entries), and Node's timers (summaries.ts timer, timerMethod). Node's timers (lib/timers.js,
+   * lib/internal/timers.js) read nothing of what they are handed but, in setTimeout, setInterval and setImmediate, the callback's type (a function is
    * stored, anything else is formatted into an error message) and the delay, which the summary converts; the
    * extra arguments are stored and handed to the callback, which the summary calls. clearTimeout,
    * clearInterval, clearImmediate and the methods of a Timeout or an Immediate read and relink the list fields
@@ -715,13 +715,9 @@ export class Engine {
   private trustedNodeCall(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
     const name = (fn.path ?? '').replace(/^host:/, '');
     const tail: VSet = (args as VSet[] & { tail?: VSet }).tail ?? new Set();
-    // undici's FormData forEach reads nothing of its receiver's but its entries (a private field: brand-checked) and of
-    // its callback but its type and `call`, which the summary reads as Node does.
-    if (name === 'FormData.prototype.forEach') {
-      for (const v of [...(args[0] ?? []), ...tail]) if (isObjectValue(v) && !this.heap.object(v).callable && !this.heap.object(v).fn) return false;
-      return true;
-    }
-    if (TIMER_MAKERS.has(name)) {
+    // What they are handed first is a callback, of which they read its type only (undici's forEach its `call` too,
+    // which the summary reads as undici does): a function or a primitive (which throws) keeps them to their summary.
+    if (name === 'FormData.prototype.forEach' || TIMER_MAKERS.has(name)) {
       for (const v of [...(args[0] ?? []), ...tail]) if (isObjectValue(v) && !this.heap.object(v).callable && !this.heap.object(v).fn) return false;
       return true;
     }

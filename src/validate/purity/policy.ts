@@ -173,12 +173,17 @@ export class Policy {
     // A built-in, or one of n8n's values the runner keeps from task to task: `DateTime.now = () => x` changes
     // what every later task of the runner, of any workflow, calls.
     if (o.kind === 'builtin' || o.outlivesTask !== undefined) {
-      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
-      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written`);
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${writtenAt(key)} is written`);
       return undefined;
     }
     if (o.cap) {
       this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), 'and is written');
+      return undefined;
+    }
+    // Node's own state (its timer lists, reached through a timer's _idleNext: `t._idleNext._idlePrev = x` is the list
+    // every later setTimeout of that duration joins) is the runner's, as a built-in is.
+    if (o.js && o.kind === 'site') {
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${writtenAt(key)} is written (Node's own state, which every later task of the runner shares)`);
       return undefined;
     }
     // A timer's list fields are Node's timer lists, which every later task's timers of that duration join: Node
@@ -186,16 +191,8 @@ export class Policy {
     // (lib/internal/linkedlist.js remove, listOnTimeout), and finds the list by _idleTimeout and its expiry by
     // _idleStart (round 33: 41 bodies planted a value in the list a later task's setTimeout joined, or stopped every
     // later setImmediate). Writing one is changing what every later task sees.
-    // Node's own state (its timer lists, reached through a timer's _idleNext: `t._idleNext._idlePrev = x` is the list
-    // every later setTimeout of that duration joins) is the runner's, as a built-in is.
-    if (o.js && o.kind === 'site') {
-      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
-      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written (Node's own state, which every later task of the runner shares)`);
-      return undefined;
-    }
     if (o.timer && (key === undefined || TIMER_LIST_FIELDS.has(key))) {
-      const where = key === undefined ? 'a property known only at run time' : `its ${key}`;
-      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${where} is written (Node links its timer lists, which every later task's timers join, through it)`);
+      this.report(site.node, isWeak(v) ? 'unprovable' : 'builtinWrite', this.describe(v, site, o), `and ${writtenAt(key)} is written (Node links its timer lists, which every later task's timers join, through it)`);
       return undefined;
     }
     return o;
@@ -216,6 +213,9 @@ export class Policy {
     this.report(node, 'unprovable', what, 'has no rule in the analysis');
   }
 }
+
+/** Where a write of `key` lands, for messages. */
+const writtenAt = (key: Key): string => (key === undefined ? 'a property known only at run time' : `its ${key}`);
 
 /** The fields of a Timeout or an Immediate through which Node keeps its timer lists (Policy.write). */
 const TIMER_LIST_FIELDS: ReadonlySet<string> = new Set(['_idlePrev', '_idleNext', '_idleTimeout', '_idleStart']);

@@ -86,32 +86,27 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nVal
   heap.add(heap.slot(accessorFn, '%returns'), accessor.id);
   heap.join(heap.slot(accessorFn, '%returns'), data);
   heap.join(heap.slot(luxonFn, '%returns'), [luxon.id, STR, NUM, BOOL, UNDEF, object.id, array.id]);
-  // luxon's functions that index an object by a string they are handed, told apart from the others under their
-  // keys (round 32): DateTime's and Duration's get, and Duration.normalizeUnit, a lookup in a plain table of luxon's.
-  for (const [holder, key, label, model] of [[luxon, 'get', "luxon's get (DateTime's: this[unit])", 'luxon-get'], [luxonFn, 'normalizeUnit', 'Duration.normalizeUnit', 'luxon-normalize-unit']] as const) {
+  // luxon's functions told apart from the others under their keys (round 32): DateTime's and Duration's get and
+  // Duration.normalizeUnit, which index an object by a string they are handed, and the methods that give a new plain
+  // object or array (LUXON_FRESH), one function for each kind of result. Each is luxon's own, like the rest: what it
+  // hands what it calls, never called by its model on what it reached (%toldApart).
+  const toldApart = (label: string, model: string): AbstractObject => {
     const fn = make(label, hostFunction, model, true);
     fn.outlivesTask = luxonFn.outlivesTask;
+    heap.add(heap.slot(fn, '%luxon'), luxon.id);
     heap.add(heap.slot(fn, '%luxonFn'), luxonFn.id);
-    heap.add(heap.prop(holder, key), fn.id);
-    holder.exactKeys = new Set([...(holder.exactKeys ?? []), key]);
-    // luxon's own, like the rest: what it hands what it calls, never called by its model on what it reached.
     heap.add(heap.slot(luxonFn, '%toldApart'), fn.id);
-  }
-  // And the methods that give a new plain object or array (LUXON_FRESH), one function for each kind of result.
+    return fn;
+  };
+  heap.add(heap.prop(luxon, 'get'), toldApart("luxon's get (DateTime's: this[unit])", 'luxon-get').id);
+  heap.add(heap.prop(luxonFn, 'normalizeUnit'), toldApart('Duration.normalizeUnit', 'luxon-normalize-unit').id);
   const freshFns = new Map<LuxonFresh, AbstractObject>();
   for (const [key, [on, kind]] of Object.entries(LUXON_FRESH)) {
-    let fn = freshFns.get(kind);
-    if (!fn) {
-      freshFns.set(kind, (fn = make(FRESH_LABELS[kind], hostFunction, `luxon-${kind}`, true)));
-      fn.outlivesTask = luxonFn.outlivesTask;
-      heap.add(heap.slot(fn, '%luxon'), luxon.id);
-      heap.add(heap.slot(fn, '%luxonFn'), luxonFn.id);
-      heap.add(heap.slot(luxonFn, '%toldApart'), fn.id);
-    }
-    const holder = on === 'instance' ? luxon : luxonFn;
-    heap.add(heap.prop(holder, key), fn.id);
-    holder.exactKeys = new Set([...(holder.exactKeys ?? []), key]);
+    if (!freshFns.has(kind)) freshFns.set(kind, toldApart(FRESH_LABELS[kind], `luxon-${kind}`));
+    heap.add(heap.prop(on === 'instance' ? luxon : luxonFn, key), freshFns.get(kind)!.id);
   }
+  luxon.exactKeys = LUXON_VALUE_EXACT_KEYS;
+  luxonFn.exactKeys = LUXON_FUNCTION_EXACT_KEYS;
   const globals = new Map<string, number>();
   for (const key of DATA_KEYS) globals.set(key, key === 'items' ? array.id : object.id);
   for (const key of ['$input', '$node', '$prevNode', '$workflow', '$execution', '$', '$item', '$items', '$getPairedItem', '$fromAI', '$fromAi', '$fromai']) globals.set(key, key.startsWith('$') && key !== '$input' && key !== '$node' && key !== '$prevNode' && key !== '$workflow' && key !== '$execution' ? accessorFn.id : accessor.id);
@@ -241,6 +236,9 @@ const LUXON_FRESH: Record<string, ['instance' | 'static', LuxonFresh]> = {
   xor: ['static', 'intervals'],
   merge: ['static', 'merge'],
 };
+/** The keys under which a luxon value and luxon's functions hold a function told apart (createN8nValues): the same in every analysis. */
+const LUXON_VALUE_EXACT_KEYS: ReadonlySet<string> = new Set(['get', ...Object.keys(LUXON_FRESH).filter((k) => LUXON_FRESH[k][0] === 'instance')]);
+const LUXON_FUNCTION_EXACT_KEYS: ReadonlySet<string> = new Set(['normalizeUnit', ...Object.keys(LUXON_FRESH).filter((k) => LUXON_FRESH[k][0] === 'static')]);
 const FRESH_LABELS: Record<LuxonFresh, string> = {
   object: "luxon's toObject or resolvedLocaleOptions",
   intervals: "luxon's Interval.xor, splitAt, splitBy, divideEqually or difference",

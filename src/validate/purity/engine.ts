@@ -775,11 +775,11 @@ export class Engine {
     return false;
   }
 
-  /** Node's own state (the timer lists, FormData's entries, ...): one object per analysis, an array and a function (util.inspect), that holds whatever Node's library was handed once it was not trusted (never itself: nodeLibrary). */
+  /** Node's own state (what timers hold, FormData's entries, ...): one object per analysis, an array and a function (util.inspect), that holds whatever Node's library was handed once it was not trusted (never itself: nodeLibrary). Not the timer lists, which only the timer functions walk (summaries.ts nodeTimerLists). */
   nodeState(): AbstractObject {
     return this.heap.site('node-library-state', () => {
       const protos = ['host:Object.prototype', 'host:Array.prototype'].map((name) => this.builtin(name));
-      const o = this.heap.create('site', "Node's own state (the timer lists, util.inspect, ...)", protos, true);
+      const o = this.heap.create('site', "Node's own state (what its timers and FormData hold, util.inspect, ...)", protos, true);
       o.js = true;
       return o;
     });

@@ -294,7 +294,7 @@ class ProtoSet extends Cell {}
 
 /** What a capability object gives whoever holds it (the policy's vocabulary). */
 export interface Capability {
-  /** 'compiler', 'global', 'reflection', 'require', 'helpers', 'env', 'expression', 'process', 'pool', 'proxy', 'caller', 'module'. */
+  /** 'compiler', 'global', 'reflection', 'require', 'helpers', 'env', 'expression', 'process', 'pool', 'proxy', 'caller', 'module', 'task' (another task's values). */
   kind: string;
   /** For messages: "the Function constructor", "$env". */
   label: string;

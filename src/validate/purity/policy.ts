@@ -67,15 +67,15 @@ const hasObject = (values: VSet): boolean => {
   return false;
 };
 
-/** Capabilities whose mere reading leaks what n8n must keep: its environment and secrets. */
-const READ_DENIED = new Set(['env', 'process']);
+/** Capabilities whose mere reading leaks what n8n must keep: its environment and secrets, and another task's values (which may be them). */
+const READ_DENIED = new Set(['env', 'process', 'task']);
 /**
  * Capabilities that leak when handed to n8n (returned, logged, stored in the static data): n8n serializes
  * what it is handed (JSON.stringify drops a function, not an object) and reads it. A function n8n is handed
  * it drops and never calls (the runner sends a task's result as JSON): a compiler is reported only when the
  * code hands one over for certain, and the helper functions and $evaluateExpression not at all.
  */
-const RETURN_DENIED = new Set(['global', 'env', 'process', 'helpers', 'require', 'module']);
+const RETURN_DENIED = new Set(['global', 'env', 'process', 'helpers', 'require', 'module', 'task']);
 
 export class Policy {
   reporting = false;

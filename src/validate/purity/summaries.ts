@@ -853,8 +853,8 @@ function bufferOf(e: Engine, c: C): VSet {
  * setTimeout / setInterval (extra arguments from index 2) and setImmediate (from index 1): a Timeout (an
  * Immediate) of Node's, whose prototype's methods are functions every task shares (a write onto
  * `setTimeout(f).unref` lands: round 29), keeps the callback and the arguments (_onTimeout, _timerArgs)
- * and is linked with every other timer (_idlePrev, _idleNext: Node's own state, which holds them all, round
- * 25); the callback is called with them and the timer as `this`. Until 2026-12-03 the timer was an opaque
+ * and is linked with every other timer, other tasks' too (_idlePrev, _idleNext: Node's timer lists,
+ * nodeTimerLists); the callback is called with them and the timer as `this`. Until 2026-12-03 the timer was an opaque
  * function holding itself, which every conversion called: a body with one callback took a million values
  * and more, a Promise.race against a timeout was near the work bound.
  */
@@ -865,7 +865,6 @@ function timer(e: Engine, c: C): VSet {
   // setTimeout and setInterval convert their delay to a number (Node: after *= 1), calling valueOf of an object.
   if (!immediate) e.coerce(arg(c, 1), c.site);
   const extra = immediate ? c.args.slice(1) : c.args.slice(2);
-  const held = union(fn, ...extra, (c.args as any).tail ?? []);
   const prototype = e.builtin(immediate ? 'host:%ImmediatePrototype%' : 'host:%TimeoutPrototype%');
   const t = e.heap.site(`${c.site.tag}:timer`, () => {
     const made = e.heap.create('site', 'a timer object of the runner realm', [prototype]);
@@ -873,14 +872,15 @@ function timer(e: Engine, c: C): VSet {
     return made;
   });
   const state = e.nodeState();
+  const timerLists = nodeTimerLists(e);
   // Node's own fields of a timer (lib/internal/timers.js Timeout, lib/timers.js Immediate), each under its key: the
   // callback under _onTimeout, never under `hasRef` or `then`, which the code and the engine call. What Node keeps
   // under a symbol (kRefed, the async ids, the async context frame: Node's objects) is at a key known only at run
   // time: its own object of Node's, no function, through which Node's state is reached.
   const args = e.freshArray(c.site, 'timer-args', union(...extra, (c.args as any).tail ?? []));
   const fields: [string, Iterable<number>][] = immediate
-    ? [['_onImmediate', fn], ['_argv', [args, UNDEF]], ['_idleNext', [state.id, UNDEF]], ['_idlePrev', [state.id, UNDEF]], ['_destroyed', [BOOL]]]
-    : [['_onTimeout', fn], ['_timerArgs', [args, UNDEF]], ['_idleNext', [state.id, UNDEF]], ['_idlePrev', [state.id, UNDEF]], ['_idleTimeout', [NUM]], ['_idleStart', [NUM, UNDEF]], ['_repeat', [NUM, UNDEF]], ['_destroyed', [BOOL]]];
+    ? [['_onImmediate', fn], ['_argv', [args, UNDEF]], ['_idleNext', [timerLists.id, UNDEF]], ['_idlePrev', [timerLists.id, UNDEF]], ['_destroyed', [BOOL]]]
+    : [['_onTimeout', fn], ['_timerArgs', [args, UNDEF]], ['_idleNext', [timerLists.id, UNDEF]], ['_idlePrev', [timerLists.id, UNDEF]], ['_idleTimeout', [NUM]], ['_idleStart', [NUM, UNDEF]], ['_repeat', [NUM, UNDEF]], ['_destroyed', [BOOL]]];
   for (const [key, values] of fields) e.heap.join(e.heap.prop(t, key), values);
   const internals = e.heap.site('node-timer-internals', () => {
     const o = e.heap.create('site', "what Node keeps on a timer under a symbol (its async context frame, ...)", [e.builtin('host:Object.prototype')]);
@@ -891,7 +891,8 @@ function timer(e: Engine, c: C): VSet {
   e.heap.join(t.dyn, [NUM, BOOL, UNDEF, internals.id]);
   // What it made the timer hold at keys known only at run time: anything else there came from a write (Engine.untouchedTimer).
   e.heap.join(e.heap.slot(t, '%made'), t.dyn);
-  e.heap.join(state.dyn, [...held, t.id]);
+  // Node links the timer into its lists, which its functions other than the timers never walk.
+  e.heap.add(timerLists.dyn, t.id);
   // When it fires Node calls what the timer holds then (listOnTimeout: ReflectApply(timer._onTimeout, timer,
   // timer._timerArgs)), what the code wrote there too, with the elements of an arguments list it put there.
   const onFire = e.get([t.id], immediate ? '_onImmediate' : '_onTimeout', c.site);
@@ -904,6 +905,29 @@ function timer(e: Engine, c: C): VSet {
   if (elements.size > 0) firedWith.tail = elements;
   callback(e, c, onFire, set(t.id), firedWith);
   return set(NUM, t.id);
+}
+
+/**
+ * Node's timer lists (lib/internal/timers.js: a TimersList per duration, the immediate queue), with every timer
+ * linked there: this task's, and those of every other task the runner runs, whose `_onTimeout` is that task's
+ * function (it runs with what that task holds: `() => helpers.httpRequest(...)`) and whose `_timerArgs` are that
+ * task's values ($env among them). A timer's `_idleNext` and `_idlePrev` are its neighbours there, so the code
+ * reaches them by walking the fields (the oracle: `t._idleNext._onTimeout()` calls another task's callback). One
+ * object for the lists and the other tasks' timers, at every key what any of them holds; apart from Node's other
+ * state (Engine.nodeState), which every call of Node's library reaches: its functions other than the timers never
+ * walk the lists, and the timer functions are trusted only with timers the code made (handedToNodeTimers).
+ */
+function nodeTimerLists(e: Engine): AbstractObject {
+  return e.heap.site('node-timer-lists', () => {
+    const protos = ['host:Object.prototype', 'host:%TimeoutPrototype%', 'host:%ImmediatePrototype%'].map((name) => e.builtin(name));
+    const lists = e.heap.create('site', "Node's timer lists and the timers of other tasks linked there", protos);
+    lists.js = true;
+    const theirs = e.heap.create('n8n', "another task's timer callback or arguments", [e.builtin('host:Function.prototype')], true);
+    theirs.model = 'capability';
+    theirs.cap = { kind: 'task', label: "another task's timer callback or its arguments (they run with, or are, what that task holds: its helpers, $env)" };
+    e.heap.join(lists.dyn, [lists.id, theirs.id, NUM, BOOL, UNDEF]);
+    return lists;
+  });
 }
 
 /**

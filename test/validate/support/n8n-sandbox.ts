@@ -52,6 +52,12 @@ export interface RunLikeN8nOptions {
   node?: string;
   /** The workflow's static data as earlier executions left it, by type ('global', 'node'): JSON. Default: none. */
   staticData?: Record<string, object>;
+  /**
+   * Code of another task the runner ran before this one, in a context of its own that holds `$env`, `helpers` and the timer
+   * functions: a timer it leaves pending is linked into the lists this task's timers of the same duration join (the
+   * runner runs every task in one process). Default: none.
+   */
+  earlierTask?: string;
 }
 
 export interface OracleVerdict {
@@ -125,7 +131,7 @@ const ORACLE_SOURCE = String.raw`
 const vm = require('node:vm');
 const fs = require('node:fs');
 const { EventEmitter } = require('node:events');
-const { executable, mode, items, timeoutMs, hardenHost, secret, exposed, unsupported, consoleMethods, storedData, luxonPath } = JSON.parse(fs.readFileSync(0, 'utf8'));
+const { executable, mode, items, timeoutMs, hardenHost, secret, exposed, unsupported, consoleMethods, storedData, luxonPath, earlierTask } = JSON.parse(fs.readFileSync(0, 'utf8'));
 // luxon, a module of the runner process that every task's data proxy hands out (DateTime, Duration, Interval).
 const luxon = require(luxonPath);
 
@@ -482,6 +488,8 @@ function runOnce() {
 async function main() {
   let result;
   let error;
+  // Another task, in its own context: what it leaves pending (a timer) outlives it in the runner process.
+  if (earlierTask) vm.runInContext(earlierTask, vm.createContext({ $env, helpers: rpcObject.helpers, setTimeout, setInterval, setImmediate }));
   try {
     if (mode === 'runOnceForAllItems') {
       result = await runOnce();
@@ -526,6 +534,7 @@ export function runLikeN8n(code: string, options: RunLikeN8nOptions = {}): Promi
     hardenHost: options.hardenHost ?? true,
     secret: ORACLE_ENV_SECRET,
     storedData: options.staticData ?? {},
+    earlierTask: options.earlierTask,
     luxonPath: LUXON,
     exposed: EXPOSED_RPC_METHODS,
     unsupported: UNSUPPORTED_HELPER_FUNCTIONS,

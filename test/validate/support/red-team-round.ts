@@ -24,12 +24,14 @@ export interface RoundEntry {
   code: string;
   mode?: 'runOnceForAllItems' | 'runOnceForEachItem';
   node24?: true;
+  /** Another task's code that the runner ran before this one (RunLikeN8nOptions.earlierTask). */
+  earlierTask?: string;
 }
 
 export const findings = (code: string) => analyzeSource(code).findings;
 /** A generous task timeout: the runs are short, but many child processes start at once on a small machine. */
 export const run = (entry: Omit<RoundEntry, 'id'>, items?: object[]) =>
-  runLikeN8n(entry.code, { timeoutMs: 8000, ...(entry.mode ? { mode: entry.mode } : {}), ...(entry.node24 ? { node: NODE24 } : {}), ...(items ? { items } : {}) });
+  runLikeN8n(entry.code, { timeoutMs: 8000, ...(entry.mode ? { mode: entry.mode } : {}), ...(entry.node24 ? { node: NODE24 } : {}), ...(entry.earlierTask ? { earlierTask: entry.earlierTask } : {}), ...(items ? { items } : {}) });
 export const TIMEOUT = 60_000;
 
 export async function expectObtains(entry: RoundEntry): Promise<void> {

@@ -7,7 +7,7 @@
 // bound named.
 import { builtinGraph } from './builtin-graph.js';
 import { BoundExceeded, Engine, OWN_KEY_OF_RECEIVER, type CallSite } from './engine.js';
-import { type AbstractObject, Cell, CellMap, type FunctionSite, Heap, passClock, isObjectValue, BOOL, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet } from './heap.js';
+import { type AbstractObject, Cell, CellMap, type FunctionSite, Heap, passClock, isObjectValue, BOOL, NUM, OWN_KEY_BASE, STR, UNDEF, type VSet, tailOf } from './heap.js';
 import { createN8nValues, N8N_DATA_KEYS, N8N_MODELS, type N8nValues } from './n8n-model.js';
 import { onePerExpression, Policy, type PurityFinding } from './policy.js';
 import { buildSummaries } from './summaries.js';
@@ -806,7 +806,7 @@ class Analyzer implements Interp {
   /** Each parameter before a rest parameter gets its argument; the rest parameter's array every argument from its index on; the arguments object all of them. */
   private joinArguments(f: FunctionSite, args: VSet[]): void {
     const heap = this.heap;
-    const tail: VSet | undefined = (args as any).tail;
+    const tail: VSet | undefined = tailOf(args);
     const restAt = f.restAt < 0 ? f.params.length : f.restAt;
     for (let i = 0; i < restAt; i++) heap.join(f.params[i], args[i] ?? tail ?? [UNDEF]);
     if (f.restAt >= 0) {

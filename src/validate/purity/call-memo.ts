@@ -3,7 +3,7 @@
 // values of its receiver, arguments and argument tail, in order: numbers in a buffer with a numeric hash,
 // so that a lookup, which every built-in call makes, builds no string. Keys are compared value for value
 // (two calls with other inputs are never taken for one, however their hashes fall).
-import type { VSet } from './heap.js';
+import { tailOf, type VSet } from './heap.js';
 
 export interface MemoKey {
   key: Float64Array;
@@ -70,7 +70,7 @@ export class CallMemo {
     const count = args.length === 1 && args[0].size === 0 ? 0 : args.length;
     this.push(count);
     for (let i = 0; i < count; i++) this.pushSet(args[i]);
-    const tail = (args as VSet[] & { tail?: VSet }).tail;
+    const tail = tailOf(args);
     // No tail and an empty one are keyed alike.
     this.pushSet(tail ?? EMPTY);
   }

@@ -6,7 +6,7 @@
 // summaries use these, never their own.
 import type { BuiltinGraph } from './builtin-graph.js';
 import { ENGINE_FUNCTIONS, luxonPrototypes } from './n8n-model.js';
-import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol } from './heap.js';
+import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol, type Args, tailOf, WELL_KNOWN_SYMBOLS, OWN_KEY_BASE, STRING_INDEX } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
 
@@ -477,14 +477,14 @@ export class Engine {
     try {
       // A built-in's arguments from a spread or apply (`tail`) may be at any index from the last one given on:
       // summaries, models and the unsummarized rule see it there, however they read their arguments.
-      if ((args as any).tail && !fn.slots.has('%target')) args = spreadTail(args);
+      if (tailOf(args) && !fn.slots.has('%target')) args = spreadTail(args);
       if (fn.slots.has('%target')) {
         // The bound arguments in their places, then the call's; after a spread among the bound ones, the call's may be at any place from there on.
         const bound: VSet[] = [];
         for (let i = 0; fn.slots.has(`%boundArg${i}`); i++) bound.push(fn.slots.get(`%boundArg${i}`)!);
         const boundTail = fn.slots.get('%boundTail');
-        const callTail: VSet | undefined = (args as any).tail;
-        const all: VSet[] & { tail?: VSet } = boundTail ? [...bound] : [...bound, ...args];
+        const callTail: VSet | undefined = tailOf(args);
+        const all: Args = boundTail ? [...bound] : [...bound, ...args];
         if (boundTail) all.tail = new Set([...boundTail, ...args.flatMap((a) => [...a]), ...(callTail ?? [])]);
         else if (callTail) all.tail = callTail;
         return this.call(fn.slots.get('%target')!, isNew ? self : fn.slots.get('%boundThis')!, all, site, isNew, implicit);
@@ -642,7 +642,7 @@ export class Engine {
       // What the callee holds of its own it may hand what it calls too (weak: whether it does is not known):
       // Node's own JavaScript its global object, luxon its zones, DateTimes and arrays (ownValues).
       const own = [...this.heap.weaken(new Set(nodeLibrary ? [this.graph.runnerGlobal, ...ownValues] : ownValues))];
-      const anyArguments: VSet[] & { tail?: VSet } = [];
+      const anyArguments: Args = [];
       anyArguments.tail = new Set([...weak, ...own, STR, NUM, BOOL, UNDEF]);
       let returned: VSet;
       const outermost = nodeLibrary && !this.inNodeLibrary;
@@ -714,7 +714,7 @@ export class Engine {
    */
   private trustedNodeCall(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
     const name = (fn.path ?? '').replace(/^host:/, '');
-    const tail: VSet = (args as VSet[] & { tail?: VSet }).tail ?? new Set();
+    const tail: VSet = tailOf(args) ?? new Set();
     // What they are handed first is a callback, of which they read its type only (undici's forEach its `call` too,
     // which the summary reads as undici does): a function or a primitive (which throws) keeps them to their summary.
     if (name === 'FormData.prototype.forEach' || TIMER_MAKERS.has(name)) {
@@ -1067,7 +1067,6 @@ export class Engine {
   }
 }
 
-import { WELL_KNOWN_SYMBOLS, OWN_KEY_BASE, STRING_INDEX } from './heap.js';
 
 /** Node's functions that make a timer, and those that clear one (trustedNodeCall). */
 const TIMER_MAKERS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
@@ -1084,8 +1083,8 @@ const wkName = (v: number) => WELL_KNOWN_SYMBOLS[v - wellKnownSymbol('asyncItera
 
 /** Arguments with a tail, written out: the tail at four more indexes (no summary reads further), and kept as the tail. */
 function spreadTail(args: VSet[]): VSet[] {
-  const tail: VSet = (args as any).tail;
-  const out: VSet[] & { tail?: VSet } = [...args, tail, tail, tail, tail];
+  const tail = tailOf(args)!;
+  const out: Args = [...args, tail, tail, tail, tail];
   out.tail = tail;
   return out;
 }

@@ -35,6 +35,10 @@ export const isWeak = (v: number) => v >= WEAK && v < STRING_BASE;
 export const isStringValue = (v: number) => v === STR || v >= STRING_BASE;
 
 export type VSet = Set<number>;
+/** A call's arguments: a set per position, and what any further argument may be (`tail`: a spread's elements). */
+export type Args = VSet[] & { tail?: VSet };
+/** What any argument past the listed ones may be, if a spread gave any. */
+export const tailOf = (args: readonly VSet[]): VSet | undefined => (args as Args).tail;
 
 /**
  * The pass of the fixed point being run, on a clock over every analysis of this process (a stamp left by

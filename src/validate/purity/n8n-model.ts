@@ -5,7 +5,7 @@
 // the host's own globals (process, fetch, ...). Each is an abstract object of the analysis; the
 // summaries here say what a read, a write or a call of one gives.
 import type { CallSite, Engine, Summary } from './engine.js';
-import { BOOL, Heap, isObjectValue, NUM, objectOf, STR, UNDEF, type AbstractObject, type Capability, type VSet } from './heap.js';
+import { BOOL, Heap, isObjectValue, NUM, objectOf, STR, UNDEF, type AbstractObject, type Capability, type VSet, tailOf } from './heap.js';
 
 /** Per analysis: the objects, and which global keys hold them. */
 export interface N8nValues {
@@ -275,7 +275,7 @@ const PLAIN_PROTOTYPES = ['Object.prototype', 'Array.prototype', 'host:Object.pr
  * through call or apply, constructed, handed the code's functions), it is luxon's function like any other.
  */
 function luxonFresh(e: Engine, c: Parameters<Summary>[1], kind: LuxonFresh): VSet {
-  const tail = (c.args as VSet[] & { tail?: VSet }).tail ?? new Set<number>();
+  const tail = tailOf(c.args) ?? new Set<number>();
   const seen = new Set<number>();
   // merge sorts the array it is handed in place: the code's, never one of luxon's own (a cached list of month names).
   const sortsOwn = kind === 'merge' && [...(c.args[0] ?? []), ...tail].some((v) => isObjectValue(v) && isLuxon(e, v));
@@ -398,7 +398,7 @@ export const N8N_MODELS: Record<string, Summary> = {
   // value is.
   'consoleLog:call': (e, c) => {
     const logged = new Set<number>();
-    for (const a of [...c.args, (c.args as VSet[] & { tail?: VSet }).tail ?? []]) for (const v of a) if (objectOf(v) !== e.graph.global) logged.add(v);
+    for (const a of [...c.args, tailOf(c.args) ?? []]) for (const v of a) if (objectOf(v) !== e.graph.global) logged.add(v);
     const seen = new Set<number>();
     const fromToJSON = new Set<number>();
     const queue = [...logged];

@@ -4,7 +4,7 @@
 // expression and the capability in one line; one reached only through an over-approximation (weak)
 // is "cannot be proven pure", otherwise it "reaches".
 import type { CallSite, Key } from './engine.js';
-import { type AbstractObject, Heap, isObjectValue, isWeak, objectOf, type VSet } from './heap.js';
+import { type AbstractObject, Heap, isObjectValue, isWeak, objectOf, type VSet, tailOf } from './heap.js';
 import { ENGINE_FUNCTIONS } from './n8n-model.js';
 
 export interface PurityFinding {
@@ -147,7 +147,7 @@ export class Policy {
    */
   handedTo(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite): void {
     if (ENGINE_FUNCTIONS.has(fn.model ?? '')) return;
-    const tail: VSet | undefined = (args as VSet[] & { tail?: VSet }).tail;
+    const tail: VSet | undefined = tailOf(args);
     for (const values of [self, ...args, ...(tail ? [tail] : [])]) {
       for (const v of values) {
         if (!isObjectValue(v)) continue;

@@ -5,7 +5,7 @@
 // argument, then of a thenable, ...) go through the engine's operations, so they are checked like
 // the code's own calls.
 import type { Engine, Summary } from './engine.js';
-import { BIGINT, BOOL, NUM, STR, SYM, UNDEF, type AbstractObject, type VSet, isObjectValue, isStringValue, objectOf, ownKey, STRING_INDEX, wellKnownSymbol, WELL_KNOWN_SYMBOLS } from './heap.js';
+import { BIGINT, BOOL, NUM, STR, SYM, UNDEF, type AbstractObject, type VSet, isObjectValue, isStringValue, objectOf, ownKey, STRING_INDEX, wellKnownSymbol, WELL_KNOWN_SYMBOLS, type Args, tailOf } from './heap.js';
 
 type C = Parameters<Summary>[1];
 const set = (...v: number[]) => new Set(v);
@@ -14,7 +14,7 @@ const union = (...sets: Iterable<number>[]) => {
   for (const s of sets) for (const v of s) out.add(v);
   return out;
 };
-const arg = (c: C, i: number): VSet => c.args[i] ?? (c.args as any).tail ?? set(UNDEF);
+const arg = (c: C, i: number): VSet => c.args[i] ?? tailOf(c.args) ?? set(UNDEF);
 const PRIMS = () => set(STR, NUM, BOOL, UNDEF, BIGINT);
 /** A built-in of both realms by its name (the sandbox's and the runner's), as a set of ids. */
 const bothRealms = (e: Engine, name: string) => new Set([e.graph.byName.get(name), e.graph.byName.get(`host:${name}`)]);
@@ -183,7 +183,7 @@ const ARRAY: Record<string, Summary> = {
 function reduce(e: Engine, c: C): VSet {
   const elements = elementsOf(e, c);
   // The initial value when one is given (a spread may give one), else the first element.
-  const tail: VSet | undefined = (c.args as any).tail;
+  const tail: VSet | undefined = tailOf(c.args);
   const acc = c.args.length > 1 ? c.args[1] : tail ? union(tail, elements) : elements;
   const heap = e.heap;
   const accumulator = heap.slot(e.fresh(c.site, 'reduce', undefined, 'an accumulator'), '%acc');
@@ -350,7 +350,7 @@ const OBJECT_PROTOTYPE: Record<string, Summary> = {
 
 
 const FUNCTION_PROTOTYPE: Record<string, Summary> = {
-  call: (e, c) => e.call(c.self, thisArgOf(c, 0), withTail(c.args.slice(1), (c.args as any).tail), c.site, false),
+  call: (e, c) => e.call(c.self, thisArgOf(c, 0), withTail(c.args.slice(1), tailOf(c.args)), c.site, false),
   apply: (e, c) => {
     const list = e.get(c.args[1] ?? set(UNDEF), '#', c.site);
     return e.call(c.self, thisArgOf(c, 0), withTail([], list), c.site, false);
@@ -368,7 +368,7 @@ const FUNCTION_PROTOTYPE: Record<string, Summary> = {
     e.heap.join(e.heap.slot(b, '%target'), c.self);
     e.heap.join(e.heap.slot(b, '%boundThis'), thisArgOf(c, 0));
     c.args.slice(1).forEach((a, i) => e.heap.join(e.heap.slot(b, `%boundArg${i}`), a));
-    const tail: VSet | undefined = (c.args as any).tail;
+    const tail: VSet | undefined = tailOf(c.args);
     if (tail) e.heap.join(e.heap.slot(b, '%boundTail'), union(tail, [UNDEF]));
     return set(b.id);
   },
@@ -384,7 +384,7 @@ const FUNCTION_PROTOTYPE: Record<string, Summary> = {
 };
 
 function withTail(args: VSet[], tail: VSet | undefined): VSet[] {
-  const out: VSet[] & { tail?: VSet } = [...args];
+  const out: Args = [...args];
   if (tail) out.tail = tail;
   return out;
 }
@@ -877,7 +877,7 @@ function timer(e: Engine, c: C): VSet {
   // callback under _onTimeout, never under `hasRef` or `then`, which the code and the engine call. What Node keeps
   // under a symbol (kRefed, the async ids, the async context frame: Node's objects) is at a key known only at run
   // time: its own object of Node's, no function, through which Node's state is reached.
-  const args = e.freshArray(c.site, 'timer-args', union(...extra, (c.args as any).tail ?? []));
+  const args = e.freshArray(c.site, 'timer-args', union(...extra, tailOf(c.args) ?? []));
   const fields: [string, Iterable<number>][] = immediate
     ? [['_onImmediate', fn], ['_argv', [args, UNDEF]], ['_idleNext', [timerLists.id, UNDEF]], ['_idlePrev', [timerLists.id, UNDEF]], ['_destroyed', [BOOL]]]
     : [['_onTimeout', fn], ['_timerArgs', [args, UNDEF]], ['_idleNext', [timerLists.id, UNDEF]], ['_idlePrev', [timerLists.id, UNDEF]], ['_idleTimeout', [NUM]], ['_idleStart', [NUM, UNDEF]], ['_repeat', [NUM, UNDEF]], ['_destroyed', [BOOL]]];
@@ -901,7 +901,7 @@ function timer(e: Engine, c: C): VSet {
   const lists = [...e.get([t.id], immediate ? '_argv' : '_timerArgs', c.site)].filter((v) => v !== UNDEF);
   const elements = e.get(lists, '#', c.site);
   elements.delete(UNDEF);
-  const firedWith: VSet[] & { tail?: VSet } = extra.map((a) => union(a, elements));
+  const firedWith: Args = extra.map((a) => union(a, elements));
   if (elements.size > 0) firedWith.tail = elements;
   callback(e, c, onFire, set(t.id), firedWith);
   return set(NUM, t.id);

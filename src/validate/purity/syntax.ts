@@ -4,7 +4,7 @@
 // Every transfer function is flow-insensitive: it joins what it computes into the variables and the
 // heap, and the fixed point (analysis.ts) runs the table over the body until nothing grows.
 import { OWN_KEY, OWN_KEY_OF_RECEIVER, type CallSite, type Engine, type Key } from './engine.js';
-import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, isStringValue, objectOf, ownKey, STRING_INDEX } from './heap.js';
+import { BIGINT, BOOL, NUM, STR, UNDEF, type AbstractObject, type FunctionSite, type VSet, isObjectValue, isStringValue, objectOf, ownKey, STRING_INDEX, type Args } from './heap.js';
 
 export interface Interp {
   engine: Engine;
@@ -95,7 +95,7 @@ function superRead(n: any, I: Interp): VSet {
 
 /** Arguments, with spread elements as "any further argument" (args.tail). */
 export function evalArgs(nodes: any[], I: Interp): VSet[] {
-  const args: VSet[] & { tail?: VSet } = [];
+  const args: Args = [];
   for (const a of nodes) {
     if (a.type === 'SpreadElement') {
       const spread = I.engine.iterate(I.eval(a.argument), I.site(a));

@@ -252,7 +252,10 @@ const isLuxon = (e: Engine, v: number): boolean => isObjectValue(v) && e.heap.ob
  * Whether luxon, handed `v`, runs nothing of the code's and finds nothing but data and its own values: a
  * primitive, one of luxon's values, or an object of the code's (or n8n's data) that is not a function, holds no
  * getter, setter or slot, inherits only from Object.prototype or Array.prototype (either realm: built-ins, which a
- * write would change only with a finding of its own), and holds only such values.
+ * write would change only with a finding of its own), and holds only such values. Or one of n8n's accessors
+ * (`$input`, `$('Node')` and their functions: `$input.all().map(...)` may be one, as the model gives every accessor
+ * function every accessor): n8n's own objects and functions, which give n8n's data and accessors whatever they are
+ * called on and run nothing of the code's, so what they hold (their `%returns` too) is what decides.
  */
 function plainForLuxon(e: Engine, v: number, seen: Set<number>): boolean {
   if (!isObjectValue(v) || isLuxon(e, v)) return true;
@@ -260,6 +263,10 @@ function plainForLuxon(e: Engine, v: number, seen: Set<number>): boolean {
   if (seen.has(id)) return true;
   seen.add(id);
   const o = e.heap.object(id);
+  if (o.kind === 'n8n' && o.model === 'accessor' && o.cap === undefined && o.getters.size === 0 && o.setters.size === 0) {
+    for (const cell of [...o.props.values(), ...o.slots.values(), o.dyn]) for (const w of cell) if (!plainForLuxon(e, w, seen)) return false;
+    return true;
+  }
   const data = o.kind === 'site' || (o.kind === 'n8n' && o.model === 'data');
   if (!data || o.fn || o.callable || o.getters.size > 0 || o.setters.size > 0 || o.slots.size > 0) return false;
   for (const p of o.protos) if (!PLAIN_PROTOTYPES.includes(e.heap.object(p).path ?? '')) return false;

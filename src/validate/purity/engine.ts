@@ -606,7 +606,11 @@ export class Engine {
   private canCarry(v: number): boolean {
     if (!isObjectValue(v)) return false;
     const o = this.heap.object(v);
-    if (this.isNodeState(v)) return o.dyn.size > 0;
+    // Node's own objects (util.inspect's options, its lists) carry nothing by themselves: what they hold of the code's does.
+    if (this.isNodeState(v)) {
+      for (const w of o.dyn) if (isObjectValue(w) && !this.isNodeState(w)) return true;
+      return false;
+    }
     return (o.kind === 'builtin' && !o.js) || !!o.cap || (o.kind === 'site' && (!!o.fn || o.callable) && o.model !== 'opaque' && o.model !== 'opaque-data' && !ENGINE_FUNCTIONS.has(o.model ?? ''));
   }
 
@@ -637,7 +641,7 @@ export class Engine {
       }
       if (nodeLibrary && this.inNodeLibrary) break;
       // Not its own functions (luxon's): what they do when it calls them is their model's.
-      const callees = this.codeCallables(reached).filter((v) => !this.isNodeState(v) && !ownValues.includes(objectOf(v))).map((v) => this.asFoundInside(v, handed));
+      const callees = this.codeCallables(reached, nodeLibrary).filter((v) => !this.isNodeState(v) && !ownValues.includes(objectOf(v))).map((v) => this.asFoundInside(v, handed));
       if (callees.length === 0) break;
       // What the callee holds of its own it may hand what it calls too (weak: whether it does is not known):
       // Node's own JavaScript its global object, luxon its zones, DateTimes and arrays (ownValues).
@@ -755,12 +759,20 @@ export class Engine {
     return generic !== undefined && !handed.has(v) ? [...generic][0] : v;
   }
 
-  /** What among `values` an opaque built-in calls: the code's functions and capabilities (built-ins it reaches are summarized where they are called). */
-  private codeCallables(values: Iterable<number>): number[] {
+  /**
+   * What among `values` an opaque built-in calls: the code's functions and capabilities. A built-in it reaches
+   * is summarized where it is called, and the engine's own calls hand one only primitives or the engine's
+   * functions (implicitProtocols); but Node's library (`withBuiltins`) hands what it calls its own values: the
+   * custom inspect method of what an error message formats is given util.inspect as its third argument, so
+   * `bait[Symbol.for('nodejs.util.inspect.custom')] = [].push` stored util.inspect into the code's array, whose
+   * `[2]` then inspected the code's timer down Node's lists into another task's arguments (round 35). So it
+   * calls the built-ins it reaches too, each under its summary.
+   */
+  private codeCallables(values: Iterable<number>, withBuiltins = false): number[] {
     return [...values].filter((v) => {
       if (!isObjectValue(v)) return false;
       const o = this.heap.object(v);
-      return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap);
+      return (o.callable || o.fn) && (o.kind !== 'builtin' || o.cap || withBuiltins);
     });
   }
 
@@ -775,12 +787,23 @@ export class Engine {
     return false;
   }
 
-  /** Node's own state (what timers hold, FormData's entries, ...): one object per analysis, an array and a function (util.inspect), that holds whatever Node's library was handed once it was not trusted (never itself: nodeLibrary). Not the timer lists, which only the timer functions walk (summaries.ts nodeTimerLists). */
+  /**
+   * Node's own state (what FormData holds, util.inspect, ...): one object per analysis, an array and a function
+   * (util.inspect), that holds whatever Node's library was handed once it was not trusted (never itself:
+   * nodeLibrary), and Node's own objects: at every key one object for all of them (util.inspect's
+   * defaultOptions, styles, colors and prototype, which every later inspect of the runner reads: round 35), whose
+   * every key gives it again or a primitive, and a write into which is a write into Node's state (Policy.write).
+   * Not the timer lists, which only the timer functions walk (summaries.ts nodeTimerLists).
+   */
   nodeState(): AbstractObject {
     return this.heap.site('node-library-state', () => {
       const protos = ['host:Object.prototype', 'host:Array.prototype'].map((name) => this.builtin(name));
-      const o = this.heap.create('site', "Node's own state (what its timers and FormData hold, util.inspect, ...)", protos, true);
+      const o = this.heap.create('site', "Node's own state (what its library was handed, util.inspect, ...)", protos, true);
       o.js = true;
+      const own = this.heap.create('site', "Node's own objects (util.inspect's defaultOptions, styles, colors, ...)", protos);
+      own.js = true;
+      this.heap.join(own.dyn, [own.id, STR, NUM, BOOL, UNDEF]);
+      this.heap.add(o.dyn, own.id);
       return o;
     });
   }

@@ -9,6 +9,7 @@ import { ENGINE_FUNCTIONS, luxonPrototypes } from './n8n-model.js';
 import { type AbstractObject, BIGINT, BOOL, Cell, Heap, isObjectValue, isStringValue, isWeak, NUM, objectOf, STR, UNDEF, type VSet, wellKnownSymbol, type Args, tailOf, WELL_KNOWN_SYMBOLS, OWN_KEY_BASE, STRING_INDEX } from './heap.js';
 import type { Policy } from './policy.js';
 import { CallMemo, type MemoKey, ResultsBySite, sameInputs } from './call-memo.js';
+import { nodeCallTrust } from './summaries.js';
 
 /** A property key: a known string ('#' is every array index), or undefined for a key known only at run time. */
 export type Key = string | undefined;
@@ -717,15 +718,15 @@ export class Engine {
    * timeout ran into the work bound, and `t.hasRef()` could be anything Node's library holds (rounds 30, 31).
    */
   private trustedNodeCall(fn: AbstractObject, self: VSet, args: VSet[]): boolean {
-    const name = (fn.path ?? '').replace(/^host:/, '');
+    const trust = nodeCallTrust(fn.path);
+    if (trust === undefined) return false;
     const tail: VSet = tailOf(args) ?? new Set();
     // What they are handed first is a callback, of which they read its type only (undici's forEach its `call` too,
     // which the summary reads as undici does): a function or a primitive (which throws) keeps them to their summary.
-    if (name === 'FormData.prototype.forEach' || TIMER_MAKERS.has(name)) {
+    if (trust === 'callback') {
       for (const v of [...(args[0] ?? []), ...tail]) if (isObjectValue(v) && !this.heap.object(v).callable && !this.heap.object(v).fn) return false;
       return true;
     }
-    if (!TIMER_FUNCTIONS.has(name) && !/^%(Timeout|Immediate)Prototype%\./.test(name)) return false;
     for (const values of [self, ...args, tail]) for (const v of values) if (isObjectValue(v) && !this.untouchedTimer(v)) return false;
     return true;
   }
@@ -1092,8 +1093,6 @@ export class Engine {
 
 
 /** Node's functions that make a timer, and those that clear one (trustedNodeCall). */
-const TIMER_MAKERS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
-const TIMER_FUNCTIONS: ReadonlySet<string> = new Set(['clearTimeout', 'clearInterval', 'clearImmediate']);
 /** A Key that is an own key of one object (see heap.ts ownKey). */
 export const OWN_KEY = '\u0000own:';
 /** The Key naming an own key of the object `id`. */

@@ -907,6 +907,22 @@ function timer(e: Engine, c: C): VSet {
   return set(NUM, t.id);
 }
 
+const TIMER_MAKERS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+const TIMER_CLEARERS: ReadonlySet<string> = new Set(['clearTimeout', 'clearInterval', 'clearImmediate']);
+
+/**
+ * Which functions of Node's library keep to their summary here, whatever the untrusted rule for Node's library would
+ * fear (Engine.trustedNodeCall says why), and on what: 'callback' for those handed a callback first, of which they read
+ * its type only (FormData's forEach, the timer makers: a function or a primitive keeps them to it), 'timers' for the
+ * timer clearers and a Timeout's or an Immediate's methods (handed only primitives and timers the code made).
+ */
+export function nodeCallTrust(path: string | undefined): 'callback' | 'timers' | undefined {
+  const name = (path ?? '').replace(/^host:/, '');
+  if (name === 'FormData.prototype.forEach' || TIMER_MAKERS.has(name)) return 'callback';
+  if (TIMER_CLEARERS.has(name) || /^%(Timeout|Immediate)Prototype%\./.test(name)) return 'timers';
+  return undefined;
+}
+
 /**
  * Node's timer lists (lib/internal/timers.js: a TimersList per duration, the immediate queue), with every timer
  * linked there: this task's, and those of every other task the runner runs, whose `_onTimeout` is that task's
@@ -1028,8 +1044,8 @@ export function buildSummaries(names: Iterable<string>): Record<string, Summary>
     };
     else if (name === 'JSON.stringify') table[name] = stringify;
     else if (name === 'JSON.parse') table[name] = parse;
-    else if (['setTimeout', 'setInterval', 'setImmediate'].includes(name)) table[name] = timer;
-    else if (['clearTimeout', 'clearInterval', 'clearImmediate'].includes(name)) table[name] = (e, c) => (handedToNodeTimers(e, c, arg(c, 0), name === 'clearImmediate' ? 'immediate' : 'timeout'), primitive(UNDEF)(e, c));
+    else if (TIMER_MAKERS.has(name)) table[name] = timer;
+    else if (TIMER_CLEARERS.has(name)) table[name] = (e, c) => (handedToNodeTimers(e, c, arg(c, 0), name === 'clearImmediate' ? 'immediate' : 'timeout'), primitive(UNDEF)(e, c));
     else if ((owner === '%TimeoutPrototype%' || owner === '%ImmediatePrototype%') && member !== 'constructor') table[name] = timerMethod(member);
     else if (name === 'Array.from') table[name] = (e, c) => {
       const elements = union(e.iterate(arg(c, 0), c.site), e.get(arg(c, 0), '#', c.site));

@@ -416,7 +416,8 @@ export class Heap {
    */
   ownEnumerableKeys(o: AbstractObject): Set<string> {
     const keys = new Set<string>();
-    for (const k of o.props.keys()) if (o.kind !== 'builtin' || o.enumerable?.has(k)) keys.add(k);
+    // Not luxon's told-apart methods (exactKeys): its prototypes' and classes' own, never an enumerable own key of a value.
+    for (const k of o.props.keys()) if ((o.kind !== 'builtin' || o.enumerable?.has(k)) && !o.exactKeys?.has(k)) keys.add(k);
     for (const k of o.getters.keys()) if (o.kind !== 'builtin' || o.enumerable?.has(k)) keys.add(k);
     const overlay = this.overlayOf(o.id);
     if (overlay) for (const k of overlay.props.keys()) keys.add(k);

@@ -162,6 +162,28 @@ const CONVERSION_KEYS = ['toString', 'valueOf', 'toJSON', '@@toPrimitive'];
  * later task's `toLocaleString({ hour: 'numeric' })` got; a fake zone's `offset` kept NaN for Europe/Paris).
  * Plain options (`{ days: 1 }`, `{ zone: 'UTC' }`, a locale string) run none.
  */
+/**
+ * What among `values` (luxon's arguments) may have a JSON other than what Intl reads of it, named for the message: an
+ * object that is not plain data for luxon (plainForLuxon) at any depth, a boxed primitive (JSON writes `false`
+ * for `new Boolean(false)`, which Intl reads as true), an object with members it inherits from the code's objects
+ * (JSON writes own members, Intl reads inherited ones), a function carrying members of the code's (JSON drops it).
+ * An argument that is a Date (luxon's dates, never options) or a function of the code's as it was made (a
+ * callback luxon calls: mapUnits, mapEndpoints) is not one; what such a one holds is.
+ */
+function keyedUnlikeRead(e: Engine, values: number[]): string | undefined {
+  const dateProtos = new Set(['Date.prototype', 'host:Date.prototype']);
+  for (const v of values) {
+    if (!isObjectValue(v) || isLuxon(e, v)) continue;
+    const o = e.heap.object(v);
+    const asMade = o.getters.size === 0 && o.setters.size === 0 && o.dyn.size === 0;
+    const date = asMade && o.kind === 'site' && !o.fn && o.props.size === 0 && [...o.protos].every((p) => dateProtos.has(e.heap.object(p).path ?? ''));
+    const callback = asMade && o.fn !== undefined && [...o.props.keys()].every((k) => k === 'name' || k === 'length' || k === 'prototype');
+    if (date || callback || plainForLuxon(e, v, new Set())) continue;
+    return o.fn || o.callable ? 'a function holding members' : `an object that is not plain data (${o.label})`;
+  }
+  return undefined;
+}
+
 function runsCodeForLuxon(e: Engine, values: number[]): boolean {
   const isCodeFunction = (v: number) => isObjectValue(v) && (e.heap.object(v).fn !== undefined || e.heap.object(v).slots.has('%target'));
   const holdsCode = (o: AbstractObject, anyKey: boolean): boolean => {
@@ -339,6 +361,10 @@ export const N8N_MODELS: Record<string, Summary> = {
     // one), luxon reads its fields, which the round's spellings did not need.
     if (runsCodeForLuxon(e, args.flatMap((a) => [...a]))) {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon an object whose conversion or methods may run the code's function`, '(luxon keys the formatters, locales and zone offsets it keeps for every later task by the JSON of its arguments, and makes them from what converting them gives: round 31)');
+    }
+    const keyedAmiss = keyedUnlikeRead(e, args.flatMap((a) => [...a]));
+    if (keyedAmiss !== undefined) {
+      e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon ${keyedAmiss}, whose JSON may not be what Intl reads of it`, '(luxon keys the formatters it keeps for every later task by the JSON of their options and makes them from the options themselves: `{ hour12: new Boolean(false) }` leaves a 12-hour formatter under the key of `hour12: false`, round 36)');
     }
     // Handed, on its own values, only objects that run nothing of the code's and hold only data and its values (an
     // options object, `{ hours: 2 }`), luxon reads their data: it calls nothing and stores nothing into them, and

@@ -567,6 +567,7 @@ export class Engine {
     // A plain object, or of the prototypes realmPrototypesOf names; constructed, an instance of its own prototype too.
     const result = this.fresh(site, `unsummarized:${fn.id}`, 'Object.prototype', `what ${fn.label} returns`);
     for (const p of this.realmPrototypesOf(fn)) this.heap.add(result.protos, p);
+    if (fn.kind === 'n8n' && fn.outlivesTask !== undefined) result.madeByLuxon = true;
     if (isNew) for (const p of this.get([fn.id], 'prototype', site)) if (isObjectValue(p)) this.heap.add(result.protos, p);
     this.heap.join(result.dyn, reached);
     return new Set([...reached, result.id, STR, NUM, BOOL, UNDEF]);

@@ -367,6 +367,8 @@ export interface AbstractObject {
    * apart from luxon's other functions); a write onto one is a finding of its own (Policy.write), so they stay.
    */
   exactKeys?: ReadonlySet<string>;
+  /** What luxon made itself (n8n-model.ts luxonMade, an unsummarized luxon call's result): not options the code crafted (keyedUnlikeRead). */
+  madeByLuxon?: true;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */
@@ -422,6 +424,17 @@ export class Heap {
     const overlay = this.overlayOf(o.id);
     if (overlay) for (const k of overlay.props.keys()) keys.add(k);
     return keys;
+  }
+
+  /**
+   * What a copy of `o`'s own enumerable properties meets at keys known only at run time: its `dyn`, but for one of
+   * luxon's values or functions without the functions there, which reads at run-time keys give (its prototypes' and
+   * classes' methods): an own enumerable member of a luxon object is data or another of its objects (a preset's
+   * strings, a DateTime's zone and locale), never a function, and `{ ...DateTime.DATETIME_MED }` then holds none.
+   */
+  ownEnumerableAtRunTimeKeys(o: AbstractObject): Iterable<number> {
+    if (o.kind !== 'n8n' || o.outlivesTask === undefined) return o.dyn;
+    return [...o.dyn].filter((v) => !isObjectValue(v) || !(this.object(v).callable || this.object(v).fn));
   }
 
   /** Every object made so far (a read of which objects exist: an object made later in the pass makes it stale). */

@@ -163,26 +163,56 @@ const CONVERSION_KEYS = ['toString', 'valueOf', 'toJSON', '@@toPrimitive'];
  * Plain options (`{ days: 1 }`, `{ zone: 'UTC' }`, a locale string) run none.
  */
 /**
- * What among `values` (luxon's arguments) may have a JSON other than what Intl reads of it, named for the message: an
- * object that is not plain data for luxon (plainForLuxon) at any depth, a boxed primitive (JSON writes `false`
- * for `new Boolean(false)`, which Intl reads as true), an object with members it inherits from the code's objects
- * (JSON writes own members, Intl reads inherited ones), a function carrying members of the code's (JSON drops it).
- * An argument that is a Date (luxon's dates, never options) or a function of the code's as it was made (a
- * callback luxon calls: mapUnits, mapEndpoints) is not one; what such a one holds is.
+ * What among `values` (luxon's arguments) may have a JSON other than what Intl reads of it, named for the message
+ * (luxon keys the formatters it keeps for every later task by the JSON of their options and makes them from the
+ * options themselves, round 36): a boxed primitive (JSON writes `false` for `new Boolean(false)`, which Intl reads
+ * as true), an object inheriting members from objects of the code's (JSON writes own members, Intl reads inherited
+ * ones), a function (JSON drops it, Intl reads it as true) but a callback of the code's as it was made handed as an
+ * argument (mapUnits, mapEndpoints), a getter or setter, and an object of another built-in prototype that holds
+ * anything (its JSON and its conversions are its own). Not a Date handed as an argument (luxon's dates, never
+ * options), an object of a built-in prototype that holds nothing (its JSON is `{}`, and Intl reads it as it reads
+ * `{}`: true, NaN, or a string no option accepts such as "[object Intl.DateTimeFormat]"), or what luxon made
+ * itself (LUXON_MADE, what an unsummarized luxon call gives); what a plain object or array, or what luxon made,
+ * holds is looked at in turn.
  */
 function keyedUnlikeRead(e: Engine, values: number[]): string | undefined {
-  const dateProtos = new Set(['Date.prototype', 'host:Date.prototype']);
+  const seen = new Set<number>();
+  const walk = (v: number, argument: boolean): string | undefined => {
+    if (!isObjectValue(v)) return undefined;
+    const id = objectOf(v);
+    const o = e.heap.object(id);
+    // luxon's own values are luxon's to read (a `base` DateTime, a zone), and so are its functions handed as an
+    // argument. Inside options one of its functions is not: JSON calls it as a toJSON and luxon as a fake zone's
+    // offset (`{ hour12: { toJSON: zone.offset } }`, `toJSON: Duration.fromObject({}).toObject`: round 37).
+    if (isLuxon(e, v)) return argument || !(o.callable || o.fn) ? undefined : `one of luxon's functions inside options (${o.label})`;
+    if (seen.has(id)) return undefined;
+    seen.add(id);
+    if (o.getters.size > 0 || o.setters.size > 0) return `an object with a getter or setter (${o.label})`;
+    if (o.fn || o.callable) {
+      const asMade = o.fn !== undefined && o.dyn.size === 0 && [...o.props.keys()].every((k) => k === 'name' || k === 'length' || k === 'prototype');
+      return argument && asMade ? undefined : `a function (${o.label})`;
+    }
+    const protos = [...o.protos].map((p) => e.heap.object(p));
+    const madeByLuxon = o.madeByLuxon === true;
+    if (!madeByLuxon && protos.some((p) => p.kind !== 'builtin' && !(p.kind === 'n8n' && p.model === 'data'))) return `an object inheriting from an object of the code's (${o.label})`;
+    if (protos.some((p) => BOXED_PROTOTYPES.has(p.path ?? ''))) return `a boxed primitive (${o.label})`;
+    const plainOnly = protos.every((p) => PLAIN_PROTOTYPES.includes(p.path ?? '') || (p.kind === 'n8n' && p.model === 'data'));
+    const holds = [...o.props.values(), o.dyn].some((cell) => cell.size > 0);
+    if (!plainOnly && !madeByLuxon && holds) return `an object of a built-in kind that holds members (${o.label})`;
+    if (!plainOnly && !madeByLuxon && !argument && protos.some((p) => p.path === 'Date.prototype' || p.path === 'host:Date.prototype')) return `a Date inside options (${o.label})`;
+    for (const cell of [...o.props.values(), o.dyn]) for (const w of cell) {
+      const found = walk(w, false);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
   for (const v of values) {
-    if (!isObjectValue(v) || isLuxon(e, v)) continue;
-    const o = e.heap.object(v);
-    const asMade = o.getters.size === 0 && o.setters.size === 0 && o.dyn.size === 0;
-    const date = asMade && o.kind === 'site' && !o.fn && o.props.size === 0 && [...o.protos].every((p) => dateProtos.has(e.heap.object(p).path ?? ''));
-    const callback = asMade && o.fn !== undefined && [...o.props.keys()].every((k) => k === 'name' || k === 'length' || k === 'prototype');
-    if (date || callback || plainForLuxon(e, v, new Set())) continue;
-    return o.fn || o.callable ? 'a function holding members' : `an object that is not plain data (${o.label})`;
+    const found = walk(v, true);
+    if (found !== undefined) return found;
   }
   return undefined;
 }
+const BOXED_PROTOTYPES: ReadonlySet<string> = new Set(['Boolean', 'Number', 'String', 'Symbol', 'BigInt'].flatMap((name) => [`${name}.prototype`, `host:${name}.prototype`]));
 
 function runsCodeForLuxon(e: Engine, values: number[]): boolean {
   const isCodeFunction = (v: number) => isObjectValue(v) && (e.heap.object(v).fn !== undefined || e.heap.object(v).slots.has('%target'));
@@ -232,13 +262,14 @@ export const luxonPrototypes = (e: Engine): number[] => LUXON_MADE.map((name) =>
 function luxonMade(e: Engine, luxonFn: AbstractObject): number {
   return e.heap.site('luxon-made', () => {
     const o = e.heap.create('n8n', 'an object luxon made (an array, a plain object, a Date, ...)', luxonPrototypes(e));
+    o.madeByLuxon = true;
     e.heap.join(o.dyn, [...luxonFn.dyn]);
     return o;
   }).id;
 }
 
 /** What a method of LUXON_FRESH gives: a plain object of primitives, a new array of Intervals, or that and the elements of the array it merges. */
-type LuxonFresh = 'object' | 'intervals' | 'merge';
+type LuxonFresh = 'object' | 'intervals' | 'merge' | 'parts';
 
 /**
  * luxon's methods that give a new plain object or array of the runner realm (luxon 3.7's source, the version
@@ -257,6 +288,9 @@ const LUXON_FRESH: Record<string, ['instance' | 'static', LuxonFresh]> = {
   difference: ['instance', 'intervals'],
   xor: ['static', 'intervals'],
   merge: ['static', 'merge'],
+  // `this.isValid ? Formatter.create(...).formatDateTimeParts(this) : []`: Intl's formatToParts, a new array of new
+  // { type, value } objects of strings every call (mapped anew for a fixed-offset zone).
+  toLocaleParts: ['instance', 'parts'],
 };
 /** The keys under which a luxon value and luxon's functions hold a function told apart (createN8nValues): the same in every analysis. */
 const LUXON_VALUE_EXACT_KEYS: ReadonlySet<string> = new Set(['get', ...Object.keys(LUXON_FRESH).filter((k) => LUXON_FRESH[k][0] === 'instance')]);
@@ -265,6 +299,7 @@ const FRESH_LABELS: Record<LuxonFresh, string> = {
   object: "luxon's toObject or resolvedLocaleOptions",
   intervals: "luxon's Interval.xor, splitAt, splitBy, divideEqually or difference",
   merge: 'Interval.merge',
+  parts: "luxon's toLocaleParts",
 };
 
 /** One of luxon's own values or functions (n8n hands every task the same: they outlive it). */
@@ -316,6 +351,14 @@ function luxonFresh(e: Engine, c: Parameters<Summary>[1], kind: LuxonFresh): VSe
     const o = e.fresh(c.site, 'luxon-object', 'host:Object.prototype', 'a plain object luxon made (toObject)');
     e.heap.join(o.dyn, [STR, NUM, BOOL, UNDEF]);
     return new Set([o.id]);
+  }
+  if (kind === 'parts') {
+    const parts = e.fresh(c.site, 'luxon-parts', 'host:Array.prototype', 'an array of parts Intl made (toLocaleParts)');
+    const part = e.fresh(c.site, 'luxon-part', 'host:Object.prototype', 'a part Intl made ({ type, value })');
+    e.heap.join(part.dyn, [STR, UNDEF]);
+    e.heap.join(e.heap.prop(parts, '#'), [part.id, UNDEF]);
+    e.heap.add(e.heap.prop(parts, 'length'), NUM);
+    return new Set([parts.id]);
   }
   const a = e.fresh(c.site, `luxon-${kind}`, 'host:Array.prototype', 'an array of Intervals luxon made');
   e.heap.join(e.heap.prop(a, '#'), [...luxon, UNDEF]);
@@ -404,6 +447,7 @@ export const N8N_MODELS: Record<string, Summary> = {
   'luxon-object:call': (e, c) => luxonFresh(e, c, 'object'),
   'luxon-intervals:call': (e, c) => luxonFresh(e, c, 'intervals'),
   'luxon-merge:call': (e, c) => luxonFresh(e, c, 'merge'),
+  'luxon-parts:call': (e, c) => luxonFresh(e, c, 'parts'),
   // $jmespath(data, path) gives any value reachable from data (a path may name any key, constructor too).
   'jmespath:call': (e, c) => {
     for (const a of c.args.slice(1)) e.coerce(a, c.site);

@@ -209,7 +209,7 @@ function ownValues(e: Engine, values: VSet, c: C): VSet {
     if (!isObjectValue(v)) continue;
     const o = e.heap.object(v);
     for (const k of e.heap.ownEnumerableKeys(o)) for (const w of e.get([v], k, c.site)) out.add(w);
-    for (const w of o.dyn) out.add(w);
+    for (const w of e.heap.ownEnumerableAtRunTimeKeys(o)) out.add(w);
   }
   return out;
 }
@@ -221,7 +221,7 @@ function assign(e: Engine, c: C): VSet {
       if (!isObjectValue(v)) continue;
       const o = e.heap.object(v);
       for (const k of e.heap.ownEnumerableKeys(o)) e.put(target, k, e.get([v], k, c.site), c.site);
-      if (o.dyn.size) e.put(target, undefined, o.dyn, c.site);
+      if (o.dyn.size) e.put(target, undefined, new Set(e.heap.ownEnumerableAtRunTimeKeys(o)), c.site);
     }
   }
   return target;

@@ -260,7 +260,7 @@ export function copyOwn(sources: VSet, into: AbstractObject, I: Interp, site: Ca
     I.engine.policy.read(v, undefined, site);
     const src = heap.object(v);
     for (const key of heap.ownEnumerableKeys(src)) heap.join(heap.prop(into, key), I.engine.get([v], key, site));
-    heap.join(into.dyn, src.dyn);
+    heap.join(into.dyn, heap.ownEnumerableAtRunTimeKeys(src));
   }
 }
 

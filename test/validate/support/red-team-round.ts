@@ -171,12 +171,17 @@ export function describeOracleRound(
   lists: { obtaining: RoundEntry[]; writes: ChangeEntry[]; caughtObtaining: RoundEntry[]; caughtWrites: ChangeEntry[]; everyday: RoundEntry[] },
   { notReported = [], reported = [] }: { notReported?: readonly string[]; reported?: readonly string[] } = {},
 ): void {
-  describe(`round ${round}: each bypass and caught attempt that obtains a capability obtains it in the oracle`, () => {
-    it.concurrent.each([...lists.obtaining, ...lists.caughtObtaining].map((e) => [e.id, e] as const))('%s obtains', async (_id, entry) => {
-      await expectObtains(entry);
-    }, TIMEOUT);
-  });
-  describeChanges(`round ${round}: each write lands on state every later task shares`, [...lists.writes, ...lists.caughtWrites]);
+  // A round whose every case writes (37) has none that obtains, and the other way round: a describe without tests fails.
+  const obtaining = [...lists.obtaining, ...lists.caughtObtaining];
+  if (obtaining.length > 0) {
+    describe(`round ${round}: each bypass and caught attempt that obtains a capability obtains it in the oracle`, () => {
+      it.concurrent.each(obtaining.map((e) => [e.id, e] as const))('%s obtains', async (_id, entry) => {
+        await expectObtains(entry);
+      }, TIMEOUT);
+    });
+  }
+  const writes = [...lists.writes, ...lists.caughtWrites];
+  if (writes.length > 0) describeChanges(`round ${round}: each write lands on state every later task shares`, writes);
   describe(`round ${round}: what the points-to analysis says`, () => {
     it('reports every bypass but the listed ones', () => {
       expect([...lists.obtaining, ...lists.writes].filter((e) => findings(e.code).length === 0).map((e) => e.id)).toEqual([...notReported]);

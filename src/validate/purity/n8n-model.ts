@@ -188,6 +188,8 @@ function keyedUnlikeRead(e: Engine, values: number[]): string | undefined {
     if (seen.has(id)) return undefined;
     seen.add(id);
     if (o.getters.size > 0 || o.setters.size > 0) return `an object with a getter or setter (${o.label})`;
+    // The engine's resolving functions, handed to a `then` the model finds on a luxon value: luxon keys nothing by them.
+    if (argument && ENGINE_FUNCTIONS.has(o.model ?? '')) return undefined;
     if (o.fn || o.callable) {
       const asMade = o.fn !== undefined && o.dyn.size === 0 && [...o.props.keys()].every((k) => k === 'name' || k === 'length' || k === 'prototype');
       return argument && asMade ? undefined : `a function (${o.label})`;
@@ -405,7 +407,8 @@ export const N8N_MODELS: Record<string, Summary> = {
     if (runsCodeForLuxon(e, args.flatMap((a) => [...a]))) {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon an object whose conversion or methods may run the code's function`, '(luxon keys the formatters, locales and zone offsets it keeps for every later task by the JSON of its arguments, and makes them from what converting them gives: round 31)');
     }
-    const keyedAmiss = keyedUnlikeRead(e, args.flatMap((a) => [...a]));
+    // All it is handed, n8n's data too: the code may write a boxed primitive into `$json` and hand that as options.
+    const keyedAmiss = keyedUnlikeRead(e, c.args.flatMap((a) => [...a]));
     if (keyedAmiss !== undefined) {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon ${keyedAmiss}, whose JSON may not be what Intl reads of it`, '(luxon keys the formatters it keeps for every later task by the JSON of their options and makes them from the options themselves: `{ hour12: new Boolean(false) }` leaves a 12-hour formatter under the key of `hour12: false`, round 36)');
     }

@@ -9,7 +9,8 @@
 // guess under the zone's name. Fixed: a function of luxon's inside options cannot be proven pure (n8n-model.ts
 // keyedUnlikeRead), and a copy of a luxon value's own members holds no function (Heap.ownEnumerableAtRunTimeKeys: a
 // spread of a preset held luxon's methods); toLocaleParts gives a new array of new parts (LUXON_FRESH). Reported
-// everyday bodies: two controls that slice luxon's own meridiem array (ROUND37_REPORTED).
+// everyday bodies: two controls that slice luxon's own meridiem array (ROUND37_REPORTED). One more write, found while
+// reviewing the fix: a boxed primitive written into `$json`, handed to luxon as its options (n8n's data was left out).
 import type { ChangeEntry, RoundEntry } from './red-team-round.js';
 
 /** Bypasses that obtain a capability (another task's $env through util.inspect). */
@@ -17,6 +18,12 @@ export const ROUND37_OBTAINING: RoundEntry[] = [];
 
 /** Bypasses that write onto state every later task shares (`wrote: true`; its control shows false). */
 export const ROUND37_WRITES: ChangeEntry[] = [
+  // Found while reviewing the round's fix (not the helper's): n8n's data handed as options was left out of the check.
+  {
+    "id": "review-json-boxed-options",
+    "code": "const probe = () => DateTime.fromISO('2025-01-15T15:30:00Z', { zone: 'utc' }).toLocaleString({ hour: 'numeric', minute: 'numeric', hour12: false }); const j = $json; for (const k of Object.keys(j)) delete j[k]; j.hour = 'numeric'; j.minute = 'numeric'; j.hour12 = new Boolean(false); DateTime.fromISO('2025-02-01T08:00:00Z', { zone: 'utc' }).toLocaleString(j); const after = probe(); return [{ json: { after, wrote: after !== '15:30' } }];",
+    "node24": true
+  },
   {
     "id": "zguess-stolen",
     "code": "const fake = { type: 'iana', name: 'Europe/Berlin', isValid: true, fixed: 120, offset: DateTime.utc().zone.offset };\nDateTime.local(2026, 1, 1, { zone: fake });\nreturn [{ json: { wrote: DateTime.local(2026, 10, 25, 2, 30, { zone: 'Europe/Berlin' }).offset === 120 } }];",
@@ -233,6 +240,11 @@ export const ROUND37_CAUGHT_WRITES: ChangeEntry[] = [
 
 /** The round's everyday bodies and the writes' controls: each obtains nothing. */
 export const ROUND37_EVERYDAY: RoundEntry[] = [
+  {
+    "id": "review-json-boxed-options-control",
+    "code": "const probe = () => DateTime.fromISO('2025-01-15T15:30:00Z', { zone: 'utc' }).toLocaleString({ hour: 'numeric', minute: 'numeric', hour12: false }); const j = $json; for (const k of Object.keys(j)) delete j[k]; j.hour = 'numeric'; j.minute = 'numeric'; j.hour12 = false; DateTime.fromISO('2025-02-01T08:00:00Z', { zone: 'utc' }).toLocaleString(j); const after = probe(); return [{ json: { after, wrote: after !== '15:30' } }];",
+    "node24": true
+  },
   {
     "id": "mer-index-control",
     "code": "const m = DateTime.now().setLocale('en-US').loc.meridiems();\nconst c = [...m]; c[0] = 'XX';\nreturn [{ json: { wrote: DateTime.utc(2020, 1, 1, 9).toFormat('a') === 'XX' } }];",

@@ -216,6 +216,17 @@ function keyedUnlikeRead(e: Engine, values: number[]): string | undefined {
 }
 const BOXED_PROTOTYPES: ReadonlySet<string> = new Set(['Boolean', 'Number', 'String', 'Symbol', 'BigInt'].flatMap((name) => [`${name}.prototype`, `host:${name}.prototype`]));
 
+/**
+ * Every call of luxon's, its functions told apart included (resolvedLocaleOptions makes a cached formatter of its
+ * options as toLocaleString does): what it is handed, n8n's data too (the code may write a boxed primitive into `$json`
+ * and hand that as options), whose JSON may not be what Intl reads of it (keyedUnlikeRead) cannot be proven pure.
+ */
+function reportKeyedAmiss(e: Engine, c: Parameters<Summary>[1]): void {
+  const keyedAmiss = keyedUnlikeRead(e, [...c.args, tailOf(c.args) ?? []].flatMap((a) => [...a]));
+  if (keyedAmiss === undefined) return;
+  e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon ${keyedAmiss}, whose JSON may not be what Intl reads of it`, '(luxon keys the formatters it keeps for every later task by the JSON of their options and makes them from the options themselves: `{ hour12: new Boolean(false) }` leaves a 12-hour formatter under the key of `hour12: false`, round 36)');
+}
+
 function runsCodeForLuxon(e: Engine, values: number[]): boolean {
   const isCodeFunction = (v: number) => isObjectValue(v) && (e.heap.object(v).fn !== undefined || e.heap.object(v).slots.has('%target'));
   const holdsCode = (o: AbstractObject, anyKey: boolean): boolean => {
@@ -345,6 +356,10 @@ function luxonFresh(e: Engine, c: Parameters<Summary>[1], kind: LuxonFresh): VSe
   const seen = new Set<number>();
   // merge sorts the array it is handed in place: the code's, never one of luxon's own (a cached list of month names).
   const sortsOwn = kind === 'merge' && [...(c.args[0] ?? []), ...tail].some((v) => isObjectValue(v) && isLuxon(e, v));
+  // Before the plain path: what plainForLuxon lets through (luxon's own functions inside options) may still be keyed
+  // amiss, for the kinds whose methods make a cached formatter of their options (resolvedLocaleOptions, which shares
+  // its function with toObject, and toLocaleParts); the Intervals' methods key nothing.
+  if (kind === 'object' || kind === 'parts') reportKeyedAmiss(e, c);
   const plain = !c.isNew && !sortsOwn && c.self.size > 0 && [...c.self].every((v) => isLuxon(e, v)) && [...c.args, tail].every((a) => [...a].every((v) => plainForLuxon(e, v, seen)));
   if (!plain) return asLuxonFunction(e, c);
   for (const a of c.args) e.coerce(a, c.site);
@@ -407,11 +422,7 @@ export const N8N_MODELS: Record<string, Summary> = {
     if (runsCodeForLuxon(e, args.flatMap((a) => [...a]))) {
       e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon an object whose conversion or methods may run the code's function`, '(luxon keys the formatters, locales and zone offsets it keeps for every later task by the JSON of its arguments, and makes them from what converting them gives: round 31)');
     }
-    // All it is handed, n8n's data too: the code may write a boxed primitive into `$json` and hand that as options.
-    const keyedAmiss = keyedUnlikeRead(e, c.args.flatMap((a) => [...a]));
-    if (keyedAmiss !== undefined) {
-      e.policy.report(c.site.node, 'unprovable', `\`${c.site.text}\` hands luxon ${keyedAmiss}, whose JSON may not be what Intl reads of it`, '(luxon keys the formatters it keeps for every later task by the JSON of their options and makes them from the options themselves: `{ hour12: new Boolean(false) }` leaves a 12-hour formatter under the key of `hour12: false`, round 36)');
-    }
+    reportKeyedAmiss(e, c);
     // Handed, on its own values, only objects that run nothing of the code's and hold only data and its values (an
     // options object, `{ hours: 2 }`), luxon reads their data: it calls nothing and stores nothing into them, and
     // what it gives is its own values, or what it was handed (kept in what it makes: an invalid zone's name) and

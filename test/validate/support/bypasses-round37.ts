@@ -10,7 +10,8 @@
 // keyedUnlikeRead), and a copy of a luxon value's own members holds no function (Heap.ownEnumerableAtRunTimeKeys: a
 // spread of a preset held luxon's methods); toLocaleParts gives a new array of new parts (LUXON_FRESH). Reported
 // everyday bodies: two controls that slice luxon's own meridiem array (ROUND37_REPORTED). One more write, found while
-// reviewing the fix: a boxed primitive written into `$json`, handed to luxon as its options (n8n's data was left out).
+// reviewing the fix: a boxed primitive written into `$json`, handed to luxon as its options (n8n's data was left out);
+// and one more reviewing the session: resolvedLocaleOptions handed a luxon function as a toJSON (its plain path skipped it).
 import type { ChangeEntry, RoundEntry } from './red-team-round.js';
 
 /** Bypasses that obtain a capability (another task's $env through util.inspect). */
@@ -18,6 +19,13 @@ export const ROUND37_OBTAINING: RoundEntry[] = [];
 
 /** Bypasses that write onto state every later task shares (`wrote: true`; its control shows false). */
 export const ROUND37_WRITES: ChangeEntry[] = [
+  // Found while reviewing the round's fix (not the helper's): resolvedLocaleOptions, one of luxon's functions that make a
+  // new object, caches a formatter of its options too, and its plain path skipped the check.
+  {
+    "id": "review-resolved-options-tojson",
+    "code": "const off = DateTime.utc().zone.offset; DateTime.utc(2025, 1, 1, 15).setLocale('en-GB').resolvedLocaleOptions({ ...DateTime.TIME_SIMPLE, hour12: { toJSON: off } }); return [{ json: { wrote: DateTime.utc(2024, 5, 5, 15).setLocale('en-GB').toLocaleString(DateTime.TIME_SIMPLE) !== '15:00' } }];",
+    "node24": true
+  },
   // Found while reviewing the round's fix (not the helper's): n8n's data handed as options was left out of the check.
   {
     "id": "review-json-boxed-options",
@@ -240,6 +248,11 @@ export const ROUND37_CAUGHT_WRITES: ChangeEntry[] = [
 
 /** The round's everyday bodies and the writes' controls: each obtains nothing. */
 export const ROUND37_EVERYDAY: RoundEntry[] = [
+  {
+    "id": "review-resolved-options-tojson-control",
+    "code": "const off = DateTime.utc().zone.offset; DateTime.utc(2025, 1, 1, 15).setLocale('en-GB').resolvedLocaleOptions({ ...DateTime.TIME_SIMPLE, hour12: false }); return [{ json: { wrote: DateTime.utc(2024, 5, 5, 15).setLocale('en-GB').toLocaleString(DateTime.TIME_SIMPLE) !== '15:00' } }];",
+    "node24": true
+  },
   {
     "id": "review-json-boxed-options-control",
     "code": "const probe = () => DateTime.fromISO('2025-01-15T15:30:00Z', { zone: 'utc' }).toLocaleString({ hour: 'numeric', minute: 'numeric', hour12: false }); const j = $json; for (const k of Object.keys(j)) delete j[k]; j.hour = 'numeric'; j.minute = 'numeric'; j.hour12 = false; DateTime.fromISO('2025-02-01T08:00:00Z', { zone: 'utc' }).toLocaleString(j); const after = probe(); return [{ json: { after, wrote: after !== '15:30' } }];",

@@ -23,9 +23,11 @@ function precision(corpus) {
 }
 
 // Cold analysis time of every distinct body, each analysis in a fresh process (parse and scope included), in alternation.
+// Each with the V8 flags validate sets (src/validate/v8-flags.ts), set as validate sets them: it times what validate runs.
 const script = (corpus, module, fn) => `
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+(await import(${JSON.stringify(join(root, 'dist', 'validate', 'v8-flags.js'))})).useValidateV8Flags();
 const { ${fn} } = await import(${JSON.stringify(join(root, 'dist', 'validate', module))});
 const { codeSources } = await import(${JSON.stringify(join(root, 'dist', 'validate', 'node-kinds.js'))});
 function* files(d) { for (const n of readdirSync(d)) { const p = join(d, n); if (statSync(p).isDirectory()) yield* files(p); else if (n.endsWith('.json')) yield p; } }

@@ -4,8 +4,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../errors.js';
+import { useValidateV8Flags } from '../validate/v8-flags.js';
 import { DEFAULT_N8N_VERSION, parseN8nVersion } from '../n8n-versions.js';
 import type { EnvFile } from '../envs/env-file.js';
 import { readText, writeFileAtomic, WritePlan } from './io.js';
@@ -229,15 +229,8 @@ export function registerValidate(program: Command): void {
   ).action(async (paths: string[], options: Options) => {
     if (options.writeBaseline && options.pruneBaseline) throw new InputError('--write-baseline and --prune-baseline do not go together: write records everything, prune only removes');
     checkFixOptions(options);
-    // A cold run is short and its hot code is large (acorn, eslint-scope, the value flow): TurboFan
-    // compiles it in the background while the run goes on, on the same 2 cores (compiling on the
-    // main thread instead makes the run 1.7x as long: that much compiling there is), and inlining
-    // puts each callee's code into every caller it compiles. Without inlining, medians of 5
-    // alternating runs on Node 20: 2,352 templates 2.28 -> 1.93 s, 348 files 0.63 -> 0.53 s (Node
-    // 24, whose Maglev tier warms up sooner: 1.78 -> 1.62 s), the findings byte for byte the same.
-    // An optimisation flag, read when a function is optimised: it holds for everything compiled
-    // after this line, worker threads included.
-    setFlagsFromString('--no-turbo-inlining');
+    // Before the rules load: the flags hold for everything compiled and allocated after (v8-flags.ts says why each).
+    useValidateV8Flags();
     const [{ summarize }, { validateFilesInParallel, threadsFor }, { formatResults }, { parseRuleSettings, enabledRuleIds, enabledEnvRuleIds }, { validateEnvFiles }] = await Promise.all([
       import('../validate/engine.js'),
       import('../validate/parallel.js'),

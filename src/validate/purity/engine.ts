@@ -327,18 +327,21 @@ export class Engine {
     // reads every numeric key, getters included (ToPropertyKey of a number is one of them: '0', '1.5', 'NaN').
     this.readKey(holder, given, receiver, key, site, into);
     if (index) this.readKey(holder, given, receiver, '#', site, into);
-    if (key === '#') {
-      if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isNumericKey)));
-      else holder.props.eachNumeric(isNumericKey, (s) => { for (const w of s) into.add(w); });
-      for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
-    }
+    if (key === '#') this.readNumericKeys(holder, given, receiver, site, into);
     if (holder.exactKeys?.has(key)) return;
-    for (const w of holder.dyn) into.add(w);
+    holder.dyn.addInto(into);
+  }
+
+  /** Every numeric key of one holder, getters included (a read of '#'). A method of its own: a closure in readHolder would cost every read a context object. */
+  private readNumericKeys(holder: AbstractObject, given: VSet | undefined, receiver: number, site: CallSite, into: VSet): void {
+    if (holder.kind === 'builtin') addAll(into, (holder.indexValues ??= propertyValues(holder, isNumericKey)));
+    else holder.props.eachNumeric(isNumericKey, (s) => s.addInto(into));
+    for (const [k, g] of holder.getters) if (isNumericKey(k)) for (const w of this.runGetter(g, given ?? new Set([receiver]), k, site)) into.add(w);
   }
 
   private readKey(holder: AbstractObject, given: VSet | undefined, receiver: number, key: string, site: CallSite, into: VSet): void {
     const own = holder.props.get(key);
-    if (own) for (const w of own) into.add(w);
+    if (own) own.addInto(into);
     if (holder.getters.size === 0) return;
     const g = holder.getters.get(key);
     if (g) for (const w of this.runGetter(g, given ?? new Set([receiver]), key, site)) into.add(w);

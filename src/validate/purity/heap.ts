@@ -157,6 +157,19 @@ export class Cell extends Set<number> {
     this.readIn = passClock.stamp(this.readIn);
     return super.values();
   }
+  /**
+   * Adds every value it holds into `into`: a read of it, as iterating it is, without the iterator a loop over a
+   * cell makes (reads put the cells of every holder on a chain into their result, and most of them are empty).
+   */
+  addInto(into: Set<number>): void {
+    this.readIn = passClock.stamp(this.readIn);
+    if (super.size > 0) Set.prototype.forEach.call(this, addToReceiver, into);
+  }
+}
+
+/** Set.prototype.forEach's callback for Cell.addInto, with the target set as `this`: no closure per call. */
+function addToReceiver(this: Set<number>, v: number): void {
+  this.add(v);
 }
 
 /**

@@ -77,8 +77,11 @@ export class CallMemo {
 
   private pushSet(s: VSet): void {
     this.push(s.size);
-    for (const v of s) this.push(v);
+    // forEach, not a loop: a loop makes an iterator per set, and every built-in call keys several (a cell's forEach is a read of it, as its loop is).
+    s.forEach(this.pushValue);
   }
+
+  private readonly pushValue = (x: number): void => this.push(x);
 
   private push(x: number): void {
     if (this.probeLength === this.probe.length) {

@@ -147,13 +147,18 @@ export class Policy {
    */
   handedTo(fn: AbstractObject, self: VSet, args: VSet[], site: CallSite): void {
     if (ENGINE_FUNCTIONS.has(fn.model ?? '')) return;
+    // The receiver, each argument and what a spread hands on, each looked at in place (a built-in call's every call comes here: no array of them).
+    this.handedReadDenied(fn, self, site);
+    for (let i = 0; i < args.length; i++) this.handedReadDenied(fn, args[i], site);
     const tail: VSet | undefined = tailOf(args);
-    for (const values of [self, ...args, ...(tail ? [tail] : [])]) {
-      for (const v of values) {
-        if (!isObjectValue(v)) continue;
-        const o = this.heap.object(v);
-        if (o.cap && READ_DENIED.has(o.cap.kind)) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), `and is handed to ${fn.cap?.label ?? fn.label}, which may read it`);
-      }
+    if (tail) this.handedReadDenied(fn, tail, site);
+  }
+
+  private handedReadDenied(fn: AbstractObject, values: VSet, site: CallSite): void {
+    for (const v of values) {
+      if (!isObjectValue(v)) continue;
+      const o = this.heap.object(v);
+      if (o.cap && READ_DENIED.has(o.cap.kind)) this.report(site.node, isWeak(v) ? 'unprovable' : 'reaches', this.describe(v, site, o), `and is handed to ${fn.cap?.label ?? fn.label}, which may read it`);
     }
   }
 

@@ -451,6 +451,18 @@ describe("a write onto luxon's objects is a change every later task of the runne
     await expectWriteLands(code);
     expect(findings(code).some((f) => f.startsWith('builtinWrite:') && f.includes('luxon'))).toBe(true);
   }, 60_000);
+  it("a call of luxon's resetCache, however it is reached, is a change of luxon's caches (round 39, whose writes the oracle checks)", () => {
+    // DateTime.resetCache's own caches are private to luxon (no read-back shows them); Locale's and IANAZone's show in round 39.
+    for (const code of [
+      'DateTime.resetCache();\nreturn [];',
+      "DateTime['reset' + 'Cache']();\nreturn [];",
+      'DateTime.resetCache.call();\nreturn [];',
+      'const f = DateTime.resetCache.bind(null); f();\nreturn [];',
+      'await Promise.resolve().then(DateTime.resetCache);\nreturn [];',
+      'const k = Object.getOwnPropertyNames(DateTime).filter((n) => n.startsWith(\'reset\')); for (const n of k) DateTime[n]();\nreturn [];',
+    ]) expect(findings(code).some((f) => f.startsWith('builtinWrite:') && f.includes("luxon's resetCache")), code).toBe(true);
+    expect(findings("const d = DateTime.now().setZone('Europe/Paris');\nreturn [{ json: { day: d.toISODate(), zone: d.zoneName, rel: d.toRelative() } }];")).toEqual([]);
+  });
   it("a frozen prototype is not written (n8n's freeze holds), and reading luxon is pure", async () => {
     const frozen = "DateTime.prototype.toISO = () => 'x';\nreturn [{ json: { wrote: DateTime.now().toISO() === 'x' } }];";
     expect((await runLikeN8n(frozen, { timeoutMs: 8000 })).result).toMatchObject([{ json: { wrote: false } }]);

@@ -382,6 +382,12 @@ export interface AbstractObject {
   exactKeys?: ReadonlySet<string>;
   /** What luxon made itself (n8n-model.ts luxonMade, an unsummarized luxon call's result): not options the code crafted (keyedUnlikeRead). */
   madeByLuxon?: true;
+  /**
+   * Given only by a read of the key it is stored at, never handed on by a function that reaches it (luxon's
+   * resetCache, n8n-model.ts): reach() leaves it out, so what a function without a summary may give or store is
+   * not it.
+   */
+  givenOnlyByReads?: true;
 }
 
 /** The heap: every abstract object, and whether anything grew since it was last asked. */
@@ -604,6 +610,7 @@ export class Heap {
       const v = queue.pop()!;
       // What `known` holds was reached already (by whoever asks): not walked again.
       if (out.has(v) || known?.has(v)) continue;
+      if (isObjectValue(v) && this.object(v).givenOnlyByReads) continue;
       out.add(v);
       if (!isObjectValue(v)) continue;
       const o = this.object(v);

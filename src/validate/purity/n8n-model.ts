@@ -100,6 +100,15 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nVal
   };
   heap.add(heap.prop(luxon, 'get'), toldApart("luxon's get (DateTime's: this[unit])", 'luxon-get').id);
   heap.add(heap.prop(luxonFn, 'normalizeUnit'), toldApart('Duration.normalizeUnit', 'luxon-normalize-unit').id);
+  // A class's static resetCache (DateTime's, and Locale's and IANAZone's, reached as a luxon value's `loc` or `zone`
+  // constructor) empties caches of luxon's module that every later task of the runner reads (round 39). An exact key, as
+  // a static method is: no other function of luxon's holds anything there, and a copy of own keys skips it (not
+  // enumerable). Only a read of it gives it (at its key, or at a key known only at run time: givenOnlyByReads): luxon's
+  // source reads a resetCache only in Settings.resetCaches, which nothing n8n hands reaches, and hands one to nothing;
+  // Node's library formats a function's properties (util.inspect) without calling them or giving them back.
+  const resetCache = toldApart("luxon's resetCache (DateTime's, Locale's or IANAZone's)", 'luxon-reset-cache');
+  resetCache.givenOnlyByReads = true;
+  heap.add(heap.prop(luxonFn, 'resetCache'), resetCache.id);
   const freshFns = new Map<LuxonFresh, AbstractObject>();
   for (const [key, [on, kind]] of Object.entries(LUXON_FRESH)) {
     if (!freshFns.has(kind)) freshFns.set(kind, toldApart(FRESH_LABELS[kind], `luxon-${kind}`));
@@ -307,7 +316,7 @@ const LUXON_FRESH: Record<string, ['instance' | 'static', LuxonFresh]> = {
 };
 /** The keys under which a luxon value and luxon's functions hold a function told apart (createN8nValues): the same in every analysis. */
 const LUXON_VALUE_EXACT_KEYS: ReadonlySet<string> = new Set(['get', ...Object.keys(LUXON_FRESH).filter((k) => LUXON_FRESH[k][0] === 'instance')]);
-const LUXON_FUNCTION_EXACT_KEYS: ReadonlySet<string> = new Set(['normalizeUnit', ...Object.keys(LUXON_FRESH).filter((k) => LUXON_FRESH[k][0] === 'static')]);
+const LUXON_FUNCTION_EXACT_KEYS: ReadonlySet<string> = new Set(['normalizeUnit', 'resetCache', ...Object.keys(LUXON_FRESH).filter((k) => LUXON_FRESH[k][0] === 'static')]);
 const FRESH_LABELS: Record<LuxonFresh, string> = {
   object: "luxon's toObject or resolvedLocaleOptions",
   intervals: "luxon's Interval.xor, splitAt, splitBy, divideEqually or difference",
@@ -447,6 +456,14 @@ export const N8N_MODELS: Record<string, Summary> = {
     const out = e.getKeys(c.self, e.keyOf(c.args[0] ?? new Set([UNDEF]), c.site), c.site);
     for (const v of asLuxonFunction(e, c)) out.add(v);
     return out;
+  },
+  // DateTime.resetCache(), Locale.resetCache() and IANAZone.resetCache() clear luxon's module-level caches (the zone
+  // offset guesses; Intl's formatters, resolved options and week info by locale; the zones and their formatters),
+  // which every later task of the runner shares: a change of that state, whatever it is called on or with, as a
+  // write onto one of luxon's shared objects is (Policy.write).
+  'luxon-reset-cache:call': (e, c) => {
+    e.policy.report(c.site.node, 'builtinWrite', { expression: c.site.text, capabilities: [c.fn.label], weak: false }, "and is called, which empties the caches luxon keeps for every later task (its zones, Intl's formatters by locale)");
+    return asLuxonFunction(e, c);
   },
   // Duration.normalizeUnit(unit) is `{ year: 'years', ... }[unit.toLowerCase()]`, a plain object of the runner
   // realm: a unit name, or what that object inherits at the key (`'constructor'`: the runner's Object, round 32).

@@ -21,7 +21,7 @@ import { setFlagsFromString } from 'node:v8';
  *   157 MB and 0.27 s without it (2.9 -> 1.6 s in all); the 1,935 distinct template bodies 492 -> 166 MB and
  *   877 -> 478 ms, and their analysis, medians of 5 alternating fresh processes, 4,826 -> 4,256 ms.
  */
-export const VALIDATE_V8_FLAGS: readonly string[] = ['--no-turbo-inlining', '--no-allocation-site-pretenuring'];
+const VALIDATE_V8_FLAGS: readonly string[] = ['--no-turbo-inlining', '--no-allocation-site-pretenuring'];
 
 export function useValidateV8Flags(): void {
   for (const flag of VALIDATE_V8_FLAGS) setFlagsFromString(flag);

@@ -51,9 +51,11 @@ export function createN8nValues(heap: Heap, byName: Map<string, number>): N8nVal
   luxon.outlivesTask = 'a luxon value, which may be one luxon keeps for every task (a zone, a locale)';
   // It may be one of the arrays and Maps luxon keeps (`loc.meridiems()` is luxon's own array, `getWeekendDays()` its
   // cached one): their mutators, called as its methods (reverse, fill, splice, sort, set, clear), change what every
-  // later task formats (round 34). (Not Intl's prototypes, also among LUXON_MADE: they mutate nothing, and their
-  // getters made every conversion of a luxon value an opaque object of the runner realm.)
-  for (const name of ['Array', 'Map']) heap.add(luxon.protos, byName.get(`host:${name}.prototype`)!);
+  // later task formats (round 34). Or one of the regular expressions luxon caches by numbering system and hands out in
+  // `DateTime.buildFormatParser(fmt).units` (digitRegex): RegExp.prototype.compile rewrites one in place, and every later
+  // task parses with what the code compiled (round 40). (Not Intl's prototypes, also among LUXON_MADE: they mutate
+  // nothing, and their getters made every conversion of a luxon value an opaque object of the runner realm.)
+  for (const name of ['Array', 'Map', 'RegExp']) heap.add(luxon.protos, byName.get(`host:${name}.prototype`)!);
   const luxonFn = make('a luxon function', hostFunction, 'luxon', true);
   luxonFn.outlivesTask = "luxon's DateTime, Duration or Interval or one of their functions, which every task of the runner shares";
   const jmespath = make('$jmespath', hostFunction, 'jmespath', true);

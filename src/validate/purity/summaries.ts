@@ -449,7 +449,8 @@ function speciesMatchers(e: Engine, c: C): VSet {
 const REGEXP_PROTOTYPE: Record<string, Summary> = {
   // Annex B's compile(pattern, flags) gives its receiver a new pattern and flags in place and sets its lastIndex to 0:
   // a write onto the receiver (Policy.write: onto one of luxon's cached regular expressions, a change every later task
-  // parses with, round 40). Its pattern and flags are converted to strings; a regular expression pattern is read as it is.
+  // parses with, round 40). Its pattern and flags are converted to strings (a regular expression handed as the pattern
+  // is read by its internal slots, which converting it over-approximates).
   compile: (e, c) => {
     e.coerce(arg(c, 0), c.site);
     e.coerce(arg(c, 1), c.site);
